@@ -1,0 +1,4 @@
+"""`python -m autograph_cli` runs the agconvert command line."""
+from .cli import main
+
+main()

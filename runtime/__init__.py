@@ -1,0 +1,26 @@
+"""`import runtime as rt`: graph tracing, caching and execution for converted code.
+
+Importing this package is cheap: converted modules import `runtime.ag`, which
+needs only the standard library. The graph runtime (numpy, tracing, executors)
+is imported on first use of an attribute that needs it.
+"""
+import importlib
+
+from . import errors
+from .operators.directives import do_not_convert, set_loop_options
+
+# public name -> module that defines it (imported on first access)
+_LAZY = {}
+
+
+def __getattr__(name):
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'runtime' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))

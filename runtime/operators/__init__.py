@@ -1,0 +1,1 @@
+"""The `ag__` operators, one module per converter; plain Python unless a tensor is involved."""

@@ -1,0 +1,30 @@
+"""Where the graph runtime plugs into the operators; until it is imported, everything is Python.
+
+The operators stay standard-library only: they test values against
+`staged_types` (empty until the graph runtime registers its tensor and
+graph-iterable types) and hand staged values to `graph`, an object the graph
+runtime installs with one method per operator. `tracing` counts the traces in
+progress in any thread, so code that runs while nothing is traced pays one
+global check.
+"""
+
+staged_types = ()
+graph = None
+tracing = 0
+
+
+def install(types, implementation):
+    """Register the graph runtime: the types that stage graph ops, and their operators."""
+    global staged_types, graph
+    staged_types = tuple(types)
+    graph = implementation
+
+
+def trace_started():
+    global tracing
+    tracing += 1
+
+
+def trace_finished():
+    global tracing
+    tracing -= 1

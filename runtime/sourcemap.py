@@ -1,0 +1,82 @@
+"""Source maps of converted modules: converted line -> original line, and the notes that use them.
+
+A converted module ends with `__ag_source_map__ = ag__.SourceMap(path, encoded)`.
+`encoded` is a comma-separated list of segments in increasing converted line:
+`C:O` starts a run in which converted line C+k is original line O+k (code
+copied verbatim), `C=O` one in which every line maps to O (generated code).
+`path` is the original file, relative to the converted file's directory unless
+it is absolute.
+"""
+import bisect
+import os
+
+
+class SourceMap:
+    __slots__ = ('path', 'encoded', '_starts', '_segments')
+
+    def __init__(self, path, encoded):
+        self.path = path
+        self.encoded = encoded
+        self._starts = None
+        self._segments = None
+
+    def _decode(self):
+        starts, segments = [], []
+        for item in self.encoded.split(',') if self.encoded else ():
+            if ':' in item:
+                c, o = item.split(':')
+                segments.append((int(o), True))
+            else:
+                c, o = item.split('=')
+                segments.append((int(o), False))
+            starts.append(int(c))
+        self._starts, self._segments = starts, segments
+
+    def original_line(self, converted_line):
+        """The original line of a converted line, or None before the first mapped line."""
+        if self._starts is None:
+            self._decode()
+        i = bisect.bisect_right(self._starts, converted_line) - 1
+        if i < 0:
+            return None
+        original, advancing = self._segments[i]
+        return original + (converted_line - self._starts[i]) if advancing else original
+
+    def original_path(self, converted_file=None):
+        if os.path.isabs(self.path) or not converted_file:
+            return self.path
+        return os.path.normpath(os.path.join(os.path.dirname(converted_file), self.path))
+
+
+def original_location(frame, lineno):
+    """`(path, line)` in the original source for a frame of converted code, else None."""
+    source_map = frame.f_globals.get('__ag_source_map__')
+    if source_map is None or source_map.__class__ is not SourceMap:
+        return None
+    line = source_map.original_line(lineno)
+    if line is None:
+        return None
+    return source_map.original_path(frame.f_globals.get('__file__')), line
+
+
+def note_original_location(exc, tb):
+    """Add one note naming the original file:line of the innermost converted frame."""
+    if getattr(exc, '__ag_noted__', False):
+        return
+    location = None
+    while tb is not None:
+        found = original_location(tb.tb_frame, tb.tb_lineno)
+        if found is not None:
+            location = found
+        tb = tb.tb_next
+    if location is None:
+        return
+    note = f'(agconvert) raised from original source {location[0]}:{location[1]}'
+    try:
+        exc.__ag_noted__ = True
+    except AttributeError:
+        return
+    if hasattr(exc, 'add_note'):
+        exc.add_note(note)
+    else:  # Python 3.10: PEP 678 notes by hand
+        exc.__notes__ = [*getattr(exc, '__notes__', ()), note]
