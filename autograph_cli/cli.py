@@ -1,0 +1,82 @@
+"""The agconvert command line: turns options into one write-back mode and hands the work to the api ladder."""
+import os
+import sys
+
+import click
+
+from . import __version__, api
+
+# Below this many files a progress bar would only flicker.
+PROGRESS_MIN_FILES = 20
+# Erases a progress bar line so a message printed while it is shown starts clean.
+CLEAR_LINE = '\r\x1b[K'
+
+EPILOG = """Exit status: 0 ok; 1 conversion errors, --strict warnings or a stale
+--check; 2 usage error. Problems go to stderr as `path:line:col: severity: message`."""
+
+
+def choose_mode(src, output, diff, check):
+    """The write-back mode the options ask for; a usage error when they conflict."""
+    if diff and check:
+        raise click.UsageError('--diff and --check cannot be combined.')
+    if diff and output:
+        raise click.UsageError('--diff prints to stdout; it cannot be combined with -o.')
+    if check and not output:
+        raise click.UsageError('--check needs -o: the generated file or directory to compare against.')
+    if os.path.isdir(src) and not (output or diff):
+        raise click.UsageError(f'{src} is a directory: give an output directory with -o (or use --diff).')
+    if check:
+        return api.WriteBack.CHECK
+    if diff:
+        return api.WriteBack.DIFF
+    return api.WriteBack.FILE if output else api.WriteBack.STDOUT
+
+
+@click.command(epilog=EPILOG, context_settings={'help_option_names': ['-h', '--help']})
+@click.argument('src', type=click.Path(exists=True, allow_dash=True))
+@click.option('-o', '--output', type=click.Path(), metavar='PATH',
+              help='Write the converted file here (a directory, for a directory SRC), atomically.')
+@click.option('--diff', is_flag=True, help='Print a unified diff, original -> converted, instead.')
+@click.option('--check', is_flag=True,
+              help='Write nothing; exit 1 if -o is missing or differs from a fresh conversion.')
+@click.option('-j', '--jobs', type=click.IntRange(min=1), default=1, show_default=True, metavar='N',
+              help='Convert a directory in this many processes.')
+@click.option('--strict', is_flag=True, help='Treat every warning as an error.')
+@click.version_option(__version__, prog_name='agconvert')
+@click.pass_context
+def main(ctx, src, output, diff, check, jobs, strict):
+    """Convert SRC (a .py file, a directory of them, or - for stdin) into explicit ag__ graph code."""
+    mode = choose_mode(src, output, diff, check)
+    tree = os.path.isdir(src)
+    try:
+        if tree:
+            reports = api.convert_tree(src, output, mode=mode, strict=strict, jobs=jobs)
+        else:
+            reports = [api.convert_file(src, output, mode=mode, strict=strict)]
+    except api.PathConflict as e:
+        raise click.UsageError(str(e)) from None
+    tally = api.Tally(mode)
+    show_all(reports, tally)
+    if tree:
+        click.echo(str(tally), err=True)
+    ctx.exit(tally.exit_code)
+
+
+def show_all(reports, tally):
+    """Show every report, under a progress bar when a person is watching many files."""
+    if not (sys.stderr.isatty() and len(reports) >= PROGRESS_MIN_FILES):
+        for report in reports:
+            show(report, tally)
+        return
+    with click.progressbar(reports, label='converting', file=sys.stderr) as bar:
+        for report in bar:
+            show(report, tally, prefix=CLEAR_LINE)
+
+
+def show(report, tally, prefix=''):
+    """Count one report, print its output on stdout and its messages on stderr."""
+    tally.add(report)
+    if report.output:
+        click.echo(report.output, nl=False)  # bytes, so the source's own encoding reaches stdout
+    for line in report.messages():
+        click.echo(prefix + line, err=True)
