@@ -10,7 +10,13 @@ from . import errors
 from .operators.directives import do_not_convert, set_loop_options
 
 # public name -> module that defines it (imported on first access)
-_LAZY = {}
+_LAZY = {
+    'Tensor': '.graph.tensor',
+    'TensorSpec': '.graph.tensor_spec',
+    'Variable': '.graph.variables',
+    'print': '.graph.side_effects',
+    'py_function': '.graph.side_effects',
+}
 
 
 def __getattr__(name):

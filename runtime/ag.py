@@ -13,6 +13,7 @@ from .operators.functions import STD, ConversionOptions, FunctionScope, autograp
 from .operators.lists import list_append, list_pop, list_stack, new_list
 from .operators.logical_expressions import (
     and_, and_test, compare, compare_test, eq, not_, not_eq, or_, or_test)
+from .operators.qualnames import qualname
 from .operators.slices import get_item, set_item
 from .operators.variables import Undefined, UndefinedReturnValue, ld, ldu, load
 from .sourcemap import SourceMap
@@ -22,5 +23,10 @@ __all__ = [
     'UndefinedReturnValue', 'and_', 'and_test', 'assert_stmt', 'autograph_artifact', 'compare',
     'compare_test', 'converted_call', 'do_not_convert', 'eq', 'for_stmt', 'get_item', 'if_exp',
     'if_stmt', 'ld', 'ldu', 'list_append', 'list_pop', 'list_stack', 'load', 'new_list', 'not_',
-    'not_eq', 'or_', 'or_test', 'set_element_type', 'set_item', 'set_loop_options', 'while_stmt',
+    'not_eq', 'or_', 'or_test', 'qualname', 'set_element_type', 'set_item', 'set_loop_options',
+    'while_stmt', 'local',
 ]
+
+# `x: ag__.local` declares x a local of the function without giving it a value
+# (a bare annotation in a function body is never evaluated).
+local = None

@@ -23,13 +23,26 @@ def if_stmt(cond, body, orelse, get_state, set_state, symbol_names, nouts):
 
 
 def while_stmt(test, body, get_state, set_state, symbol_names, opts):
-    """`while test(): body()`; the first value of the test decides Python or graph."""
+    """`while test(): body()`; the first value of the test decides Python or graph.
+
+    `opts['extra_test']`, when given, carries the break and return flags: it is
+    checked after each iteration, before the test, which Python would not
+    evaluate again after a `break`.
+    """
     t = test()
     if t is not True and t is not False and isinstance(t, _d.staged_types):
         _d.graph.while_stmt(test, body, get_state, set_state, symbol_names, opts, t)
         return
+    extra_test = opts.get('extra_test') if opts else None
+    if extra_test is None:
+        while t:
+            body()
+            t = test()
+        return
     while t:
         body()
+        if not extra_test():
+            return
         t = test()
 
 

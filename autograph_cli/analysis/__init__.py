@@ -1,0 +1,1 @@
+"""Static analyses of one function: control-flow graph, liveness, reaching definitions."""

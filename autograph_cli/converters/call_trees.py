@@ -1,0 +1,111 @@
+"""Calls become `ag__.converted_call`, so a trace can overload builtins and convert user functions.
+
+    y = f(x, *rest, k=1)   ->   y = ag__.converted_call(f, (x, *rest), {'k': 1}, fscope)
+
+Arguments keep Python's order (positionals, then keywords) and the call keeps
+Python's errors: a lone `*args` or `**kwargs` is passed through as it is, and
+`**kwargs` mixed with other keywords goes in `ag__.Kwargs(...)` parts that
+`converted_call` merges in a real call. Calls that read their caller's frame
+(`super()`, `locals()`, ...) are left as they are.
+"""
+import libcst as cst
+
+from .. import emit
+from ..expressions import SuperCall, Walker
+
+# Builtins that look at the frame that calls them: never moved into converted_call.
+FRAME_DEPENDENT = frozenset(('super', 'locals', 'vars', 'dir', 'eval', 'exec'))
+
+CALL = emit.Template('ag__.converted_call({f}, {args}, {kwargs}, {scope})')
+
+
+def rewrite_call(w, node, test):
+    func = node.func
+    if (func.__class__ is cst.Name and func.value in FRAME_DEPENDENT
+            and func.value not in w.facts.module_names):
+        return _frame_dependent(w, node)
+    new_func = w.walk(func)
+    quote = w.quote()
+    positional = [a for a in node.args if a.keyword is None and a.star != '**']
+    keywords = [a for a in node.args if a.keyword is not None or a.star == '**']
+    if quote is None and keywords:
+        return emit.replace(node, func=new_func, args=[emit.replace(a, value=w.walk(a.value))
+                                                       for a in node.args])
+    args = _positional(w, positional, node.whitespace_before_args)
+    kwargs = _keywords(w, keywords, quote, None if positional else node.whitespace_before_args)
+    call = CALL.fill({'f': new_func, 'args': args, 'kwargs': kwargs, 'scope': w.scope_name})
+    return emit.Expr((node.lpar, call, node.rpar))
+
+
+def _arg_parts(w, arg):
+    """An argument as printed in a display, keeping its comma and the line breaks around it."""
+    value = w.walk(arg.value)
+    if arg.value.__class__ is cst.GeneratorExp and not arg.value.lpar:
+        value = ('(', value, ')')  # f(x for x in y): the call's parentheses were its own
+    parts = [value]
+    if arg.comma is not cst.MaybeSentinel.DEFAULT:
+        parts.append(arg.comma)
+    parts.append(arg.whitespace_after_arg)
+    return parts
+
+
+def _positional(w, args, ws):
+    if not args:
+        return '()'
+    if len(args) == 1 and args[0].star == '*':
+        return w.walk(args[0].value)  # f(*xs): passed on, so a bad xs fails as in f(*xs)
+    parts = ['(', ws]
+    for arg in args:
+        if arg.star == '*':
+            parts += ['*', arg.whitespace_after_star]
+        parts += _arg_parts(w, arg)
+    if len(args) == 1 and args[0].comma is cst.MaybeSentinel.DEFAULT:
+        parts.append(',')
+    parts.append(')')
+    return parts
+
+
+def _keywords(w, args, quote, ws):
+    if not args:
+        return 'None'
+    if len(args) == 1 and args[0].star == '**':
+        return w.walk(args[0].value)  # f(**kw): passed on as the mapping it is
+    groups, current = [], None
+    for arg in args:
+        if arg.star == '**':
+            current = None  # its comma is replaced by the separator between parts
+            groups.append([w.walk(arg.value), arg.whitespace_after_arg])
+            continue
+        if current is None:
+            current = ['{']
+            groups.append(current)
+        current += [quote, arg.keyword.value, quote, ': '] + _arg_parts(w, arg)
+    for group in groups:
+        if group[0] == '{':
+            group.append('}')
+    if ws is not None:
+        groups[0].insert(1, ws)
+    if len(groups) == 1:
+        return groups[0]
+    parts = ['ag__.Kwargs(']
+    for i, group in enumerate(groups):
+        parts += ([', '] if i else []) + group
+    return parts + [')']
+
+
+def _frame_dependent(w, node):
+    name = node.func.value
+    w.facts.frame_calls.append((name, node))
+    args = [emit.replace(a, value=w.walk(a.value)) for a in node.args]
+    if name == 'super' and not args and w.facts.first_param and w.facts.class_name:
+        # zero-argument super() finds its class and instance in the frame that calls it,
+        # which a generated closure or lambda is not: there it names them
+        first = w.facts.first_param
+        w.act.uses.update(('__class__', first))
+        call = SuperCall(node, first, explicit=w.thunks > 0)
+        w.act.supers.append(call)
+        return call
+    return emit.replace(node, args=args)
+
+
+Walker.handlers[cst.Call] = rewrite_call

@@ -1,0 +1,160 @@
+"""`if`, `while` and `for` become `ag__` calls on generated closures.
+
+    while n != 1:                  def loop_test():
+        n = step(n)                    return n != 1
+                             ->    def loop_body():
+                                       nonlocal n
+                                       n = ag__.converted_call(step, (n,), None, fscope)
+                                   ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('n',), {})
+
+The closures of every converted statement are defined where the outermost
+converted statement around it stands, not inside the closure that uses them:
+defining a function costs about as much as calling it, and a loop body would
+otherwise define its inner `if`'s closures on every iteration. State
+(`get_state`/`set_state`, `symbol_names`) is what the statement modifies and
+what is live after it (for loops: or live into the next iteration).
+"""
+import libcst as cst
+
+from .. import emit
+from ..stmts import For, If, Line, While
+from . import variables
+
+PASS = emit.Line(('pass',), None)
+BLANK = (cst.EmptyLine(indent=False),)  # an empty line before each generated def
+
+
+class ControlFlow:
+    """Lowers one function's converted statements; `fn` holds its analyses and names."""
+
+    def __init__(self, fn):
+        self.fn = fn
+
+    def lower(self, stmt, place, hoist):
+        """The statements that stay in place (the call); closures are appended to `hoist`."""
+        if isinstance(stmt, If):
+            return self._if(stmt, place, hoist)
+        if isinstance(stmt, While):
+            return self._while(stmt, place, hoist)
+        return self._for(stmt, place, hoist)
+
+    def _if(self, stmt, place, hoist):
+        fn = self.fn
+        if_body, else_body, get_state, set_state = fn.namer.group(
+            'if_body', 'else_body', 'get_state', 'set_state')
+        origin = fn.origin_of(stmt)
+        body = fn.lower_block(stmt.body, ('body', id(stmt)), hoist)
+        orelse = None
+        if stmt.orelse is not None:
+            orelse = fn.lower_block(stmt.orelse, ('else', id(stmt)), hoist)
+        state = fn.state(stmt, [stmt.body] + ([stmt.orelse] if stmt.orelse else []))
+        own = self._state_functions(get_state, set_state, state, fn.node_of(stmt), origin)
+        own.append(self._closure(if_body, '', body, ('body', id(stmt)), stmt.header, origin))
+        if orelse is not None:
+            header = stmt.else_header
+            own.append(self._closure(else_body, '', orelse, ('else', id(stmt)), header,
+                                     header.origin if header.origin is not None else origin))
+        hoist.extend(own)
+        variables.check_loads(fn, stmt.act, fn.node_of(stmt), place is not None)
+        call = ['ag__.if_stmt(', stmt.test, ', ', if_body, ', ',
+                else_body if orelse is not None else 'None', ', ',
+                self._state_args(get_state, set_state, state), ', ', str(len(state)), ')']
+        return [emit.Line(call, origin)]
+
+    def _while(self, stmt, place, hoist):
+        fn = self.fn
+        names = fn.namer.group('loop_test', 'loop_body', 'get_state', 'set_state', 'extra_test')
+        loop_test, loop_body, get_state, set_state, extra_test = names
+        origin = fn.origin_of(stmt)
+        body = fn.lower_block(stmt.body, ('body', id(stmt)), hoist)
+        state = fn.state(stmt, [stmt.body], stmt.act)
+        own = self._state_functions(get_state, set_state, state, fn.node_of(stmt), origin)
+        variables.check_loads(fn, stmt.act, fn.node_of(stmt))
+        test = [emit.Line(('return ', stmt.test), origin)]
+        own.append(self._closure(loop_test, '', test, ('test', id(stmt)), None, origin))
+        own.append(self._closure(loop_body, '', body, ('body', id(stmt)), stmt.header, origin))
+        opts = self._opts(stmt, extra_test, origin, own, place)
+        hoist.extend(own)
+        call = ['ag__.while_stmt(', loop_test, ', ', loop_body, ', ',
+                self._state_args(get_state, set_state, state), ', ', opts, ')']
+        return [emit.Line(call, origin)] + self._orelse(stmt, place, hoist)
+
+    def _for(self, stmt, place, hoist):
+        fn = self.fn
+        names = fn.namer.group('loop_body', 'get_state', 'set_state', 'extra_test')
+        loop_body, get_state, set_state, extra_test = names
+        origin = fn.origin_of(stmt)
+        itr = fn.itr_name()
+        variables.check_loads(fn, stmt.target_act, fn.node_of(stmt))
+        target = emit.Line((stmt.target, ' = ', itr), origin)
+        body = [target] + fn.lower_block(stmt.body, ('body', id(stmt)), hoist)
+        state = fn.state(stmt, [stmt.body], stmt.target_act)
+        own = self._state_functions(get_state, set_state, state, fn.node_of(('iter', id(stmt))),
+                                    origin)
+        own.append(self._closure(loop_body, itr, body, ('body', id(stmt)), stmt.header, origin))
+        iterate = repr(emit.code_of(stmt.target).strip())
+        opts = self._opts(stmt, extra_test, origin, own, place, [("'iterate_names'", iterate)])
+        test = extra_test if stmt.extra_test else 'None'
+        hoist.extend(own)
+        variables.check_loads(fn, stmt.act, fn.node_of(('iter', id(stmt))), place is not None)
+        call = ['ag__.for_stmt(', stmt.iter, ', ', test, ', ', loop_body, ', ',
+                self._state_args(get_state, set_state, state), ', ', opts, ')']
+        return [emit.Line(call, origin)] + self._orelse(stmt, place, hoist)
+
+    def _orelse(self, stmt, place, hoist):
+        """A loop's else clause without break runs right after the loop."""
+        if stmt.orelse is None:
+            return []
+        return self.fn.lower_block(stmt.orelse, place, hoist)
+
+    def _opts(self, stmt, extra_test, origin, own, place, entries=()):
+        entries = list(entries)
+        for key, value, act in stmt.opts:
+            variables.check_loads(self.fn, act, self.fn.node_of(stmt), place is not None)
+            entries.append((repr(key), value))
+        if stmt.extra_test:
+            own.append(self._closure(extra_test, '', [emit.Line(
+                ('return ', _not_flags(stmt.extra_test)), origin)], None, None, origin))
+            if isinstance(stmt, While):
+                entries.append(("'extra_test'", extra_test))
+        parts = ['{']
+        for i, (key, value) in enumerate(entries):
+            parts += [', ' if i else '', key, ': ', value]
+        return parts + ['}']
+
+    def _state_args(self, get_state, set_state, state):
+        if not state:
+            return 'None, None, ()'
+        names = ', '.join(f"'{name}'" for name in state) + (',' if len(state) == 1 else '')
+        return f'{get_state}, {set_state}, ({names})'
+
+    def _state_functions(self, get_state, set_state, state, node, origin):
+        if not state:
+            return []
+        fn = self.fn
+        unbound = set(fn.maybe_unbound(node, state))
+        values = [f"ag__.ldu(lambda: {name}, '{name}')" if name in unbound or '.' in name else name
+                  for name in state]
+        get_body = [emit.Line(('return (', ', '.join(values), ',)' if len(state) == 1 else ')'),
+                              origin)]
+        vars_ = fn.vars_name()
+        targets = ', '.join(state) + (',' if len(state) == 1 else '')
+        set_body = fn.declarations([n for n in state if '.' not in n], None, origin)
+        set_body.append(emit.Line((f'({targets}) = ', vars_), origin))
+        return [emit.Block(('def ', get_state, '()'), get_body, origin, leading=BLANK),
+                emit.Block(('def ', set_state, '(', vars_, ')'), set_body, origin, leading=BLANK)]
+
+    def _closure(self, name, params, body, place, header, origin):
+        fn = self.fn
+        decls = fn.declarations(fn.assigned_in(place), place, origin) if place else []
+        comment, footer = (header.comment, header.footer) if header is not None else (None, ())
+        return emit.Block(('def ', name, '(', params, ')'), decls + (body or [PASS]), origin,
+                          leading=BLANK, comment=comment, footer=footer or ())
+
+
+def _not_flags(flags):
+    from .guards import not_flags
+    return not_flags(list(flags))
+
+
+__all__ = ['ControlFlow', 'Line']

@@ -1,0 +1,42 @@
+"""The function body runs inside `with ag__.FunctionScope(...) as fscope:`.
+
+    def f(x):                       def f(x):
+        \"\"\"Doc.\"\"\"                    \"\"\"Doc.\"\"\"
+        return g(x)         ->          with ag__.FunctionScope('f', 'fscope', ag__.STD) as fscope:
+                                            return ag__.converted_call(g, (x,), None, fscope)
+
+The docstring stays first, so `__doc__` is unchanged; `global` and `nonlocal`
+declarations move above the `with` (they hold for the whole function, and the
+generated closures repeat them as they need); locals that only closures bind
+are declared with a bare annotation, which makes a name local without giving
+it a value.
+"""
+import libcst as cst
+
+from .. import emit
+
+
+def is_docstring(stmt):
+    if not isinstance(stmt, cst.SimpleStatementLine) or len(stmt.body) != 1:
+        return False
+    expr = stmt.body[0]
+    return isinstance(expr, cst.Expr) and isinstance(expr.value, (cst.SimpleString,
+                                                                   cst.ConcatenatedString))
+
+
+def wrap(node, docstring, declarations, locals_, body, scope_name, origin):
+    """The converted def: `node` with its body replaced."""
+    head = [emit.Verbatim(docstring, origin)] if docstring is not None else []
+    if declarations:
+        head += declarations
+    inner = [emit.Line((name, ': ag__.local'), origin) for name in locals_] + body
+    scope = emit.Block(('with ag__.FunctionScope(', repr(node.name.value), ', ',
+                        repr(scope_name), ', ag__.STD) as ', scope_name), inner, origin)
+    block = node.body
+    if not isinstance(block, cst.IndentedBlock):
+        block = emit.replace(EMPTY_BLOCK, header=block.trailing_whitespace)
+    return emit.replace(node, body=emit.replace(block, body=head + [scope], footer=block.footer
+                                                if isinstance(node.body, cst.IndentedBlock) else ()))
+
+
+EMPTY_BLOCK = cst.IndentedBlock(body=[cst.SimpleStatementLine(body=[cst.Pass()])])

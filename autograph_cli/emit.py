@@ -1,0 +1,189 @@
+"""Output nodes: fast libcst construction, templates, and lines that carry their source-map origin.
+
+The converter builds its output from three kinds of nodes, all printed by
+libcst's own codegen: original libcst nodes (user code, copied verbatim),
+libcst nodes rebuilt with `replace` (which skips libcst's validation, the
+slowest part of building a node: the converter only ever recombines parts of
+valid nodes), and the light nodes below, which print template text around
+embedded nodes. Every statement-level node records, while printing, the
+original line it stands for; `render` turns those marks into a source map.
+"""
+import dataclasses
+
+import libcst as cst
+from libcst._nodes.internal import CodegenState
+
+_FIELDS = {}
+
+
+def _fields(cls):
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
+
+
+def replace(node, **changes):
+    """`node.with_changes(**changes)` without re-validating the node."""
+    new = object.__new__(node.__class__)
+    for name in _fields(node.__class__):
+        object.__setattr__(new, name, changes[name] if name in changes else getattr(node, name))
+    return new
+
+
+class Template:
+    """Source text with `{name}` holes, split once; `expr(**parts)` fills the holes.
+
+    A hole takes a string (copied as is), a node, or a list/tuple of those.
+    """
+
+    __slots__ = ('pieces',)
+
+    def __init__(self, text):
+        pieces = []
+        for i, chunk in enumerate(text.split('{')):
+            if i == 0:
+                pieces.append(chunk)
+                continue
+            name, _, rest = chunk.partition('}')
+            pieces.append((name,))
+            pieces.append(rest)
+        self.pieces = tuple(p for p in pieces if p != '')
+
+    def fill(self, holes):
+        return tuple(holes[p[0]] if p.__class__ is tuple else p for p in self.pieces)
+
+    def expr(self, **holes):
+        return Expr(self.fill(holes))
+
+
+def _emit_parts(parts, state):
+    for part in parts:
+        if part.__class__ is str:
+            state.add_token(part)
+        elif part.__class__ is tuple or part.__class__ is list:
+            _emit_parts(part, state)
+        else:
+            part._codegen(state)
+
+
+class Expr:
+    """An expression printed from template parts; it stands wherever libcst expects an expression."""
+
+    __slots__ = ('parts',)
+
+    def __init__(self, parts):
+        self.parts = parts
+
+    def _codegen(self, state, **kwargs):
+        _emit_parts(self.parts, state)
+
+
+class Line:
+    """A generated simple statement on its own line, mapped to original line `origin`."""
+
+    __slots__ = ('parts', 'origin', 'leading', 'comment')
+
+    def __init__(self, parts, origin, leading=(), comment=None):
+        self.parts = parts
+        self.origin = origin
+        self.leading = leading
+        self.comment = comment
+
+    def _codegen(self, state, **kwargs):
+        for line in self.leading:
+            line._codegen(state)
+        state.mark(self.origin, False)
+        state.add_indent_tokens()
+        _emit_parts(self.parts, state)
+        if self.comment is not None:
+            _emit_parts(self.comment, state)
+        state.add_token(state.default_newline)
+
+
+class Block:
+    """A generated compound statement: `header:` and an indented body of statement nodes."""
+
+    __slots__ = ('header', 'body', 'origin', 'leading', 'comment', 'footer')
+
+    def __init__(self, header, body, origin, leading=(), comment=None, footer=()):
+        self.header = header
+        self.body = body
+        self.origin = origin
+        self.leading = leading
+        self.comment = comment
+        self.footer = footer
+
+    def _codegen(self, state, **kwargs):
+        for line in self.leading:
+            line._codegen(state)
+        state.mark(self.origin, False)
+        state.add_indent_tokens()
+        _emit_parts(self.header, state)
+        state.add_token(':')
+        if self.comment is not None:
+            _emit_parts(self.comment, state)
+        state.add_token(state.default_newline)
+        state.increase_indent(state.default_indent)
+        for stmt in self.body:
+            stmt._codegen(state)
+        for line in self.footer:
+            line._codegen(state)
+        state.decrease_indent()
+
+
+class Verbatim:
+    """An original statement copied as it is; its lines map one to one onto the original's."""
+
+    __slots__ = ('node', 'origin')
+
+    def __init__(self, node, origin):
+        self.node = node
+        self.origin = origin
+
+    def _codegen(self, state, **kwargs):
+        state.mark(self.origin, True)
+        self.node._codegen(state)
+
+
+class _MarkingState(CodegenState):
+    """libcst's codegen state, plus the marks that become the source map."""
+
+    def __init__(self, default_indent, default_newline):
+        super().__init__(default_indent=default_indent, default_newline=default_newline)
+        self.marks = []
+        self.counted = [0, 1]  # tokens counted so far, line number reached
+
+    def mark(self, origin, verbatim):
+        if origin is None:
+            return
+        counted = self.counted
+        tokens = self.tokens
+        if counted[0] < len(tokens):
+            counted[1] += ''.join(tokens[counted[0]:]).count(self.default_newline)
+            counted[0] = len(tokens)
+        self.marks.append((counted[1], origin, verbatim))
+
+
+def render(module):
+    """Print a module built from the nodes above; returns (code, marks).
+
+    marks: (converted line, original line, verbatim) in printing order.
+    """
+    state = _MarkingState(module.default_indent, module.default_newline)
+    module._codegen(state)
+    return ''.join(state.tokens), state.marks
+
+
+def comment_of(trailing_whitespace):
+    """The comment of a header line as printable parts (to move it onto a generated line), or None."""
+    if trailing_whitespace is not None and trailing_whitespace.comment is not None:
+        return (trailing_whitespace.whitespace, trailing_whitespace.comment)
+    return None
+
+
+def code_of(node):
+    """Source text of a node (for reprs in generated code)."""
+    state = CodegenState(default_indent='    ', default_newline='\n')
+    node._codegen(state)
+    return ''.join(state.tokens)

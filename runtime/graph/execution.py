@@ -1,0 +1,59 @@
+"""What both executors share: non-strict liveness, effects, sub-graph params, error locations."""
+from . import ops
+from .ir import Graph, Var
+
+
+def has_effects(equation):
+    """True for a stateful op, or an op whose sub-graphs contain one."""
+    return ops.get(equation.primitive).stateful or any(
+        graph_has_effects(g) for g in sub_graphs(equation.params))
+
+
+def graph_has_effects(graph):
+    return any(has_effects(eq) for eq in graph.equations)
+
+
+def live_equations(graph):
+    """The equations a run executes, in program order: those outputs and effects depend on."""
+    needed = {a for a in graph.outputs if isinstance(a, Var)}
+    live = []
+    for eq in reversed(graph.equations):
+        if has_effects(eq) or any(v in needed for v in eq.outputs):
+            live.append(eq)
+            needed.update(a for a in eq.inputs if isinstance(a, Var))
+    return live[::-1]
+
+
+def sub_graphs(params):
+    """The graphs an equation's params hold (directly or in tuples)."""
+    for value in params.values():
+        if isinstance(value, Graph):
+            yield value
+        elif isinstance(value, tuple):
+            yield from (v for v in value if isinstance(v, Graph))
+
+
+def with_callables(params, to_callable):
+    """Params with every sub-graph replaced by `to_callable(graph)`, as op impls take them."""
+    def convert(value):
+        if isinstance(value, Graph):
+            return to_callable(value)
+        if isinstance(value, tuple) and any(isinstance(v, Graph) for v in value):
+            return tuple(map(convert, value))
+        return value
+    return {k: convert(v) for k, v in params.items()}
+
+
+def note_op_location(exc, equation):
+    """Name the original source line of the graph op that raised `exc` (once per exception)."""
+    if getattr(exc, '__ag_noted__', False) or not equation.source:
+        return
+    try:
+        exc.__ag_noted__ = True  # runtime.sourcemap then adds no second, vaguer note
+    except AttributeError:
+        return
+    note = f"(agconvert) raised by graph op '{equation.primitive}' created at {equation.source}"
+    if hasattr(exc, 'add_note'):
+        exc.add_note(note)
+    else:  # Python 3.10: PEP 678 notes by hand
+        exc.__notes__ = [*getattr(exc, '__notes__', ()), note]

@@ -1,0 +1,187 @@
+"""The compiled executor: a graph becomes the source of one function of straight-line numpy calls.
+
+Generated once per graph, e.g. for `power(x, 3)`:
+
+    def power(v0):
+        try:
+            v1 = matmul(v0, k)
+            v1 = matmul(v0, v1)
+            v1 = matmul(v0, v1)
+            return (v1,)
+        except Exception as exc:
+            _note(exc)
+            raise
+
+numpy functions, constants and resources are globals of the generated code and
+literals are inlined, so an op costs what the numpy call costs. Only live
+equations are emitted (non-strict execution); a dead value's local is reused by
+the next output, and a big one is deleted at once. A `try` costs nothing until
+something raises; then `_note` maps the failing line to its equation and notes
+the original source line on the exception, whose type is kept.
+"""
+import builtins
+import itertools
+import keyword
+import linecache
+import math
+import re
+
+from . import ops
+from .execution import live_equations, note_op_location, with_callables
+from .ir import Literal, Var
+from .shapes import size
+
+_BIG = 1 << 12  # elements: a dead value at least this big is deleted at once
+_FIRST_LINE = 3  # of the equations, after `def` and `try:`
+_counter = itertools.count()
+
+
+def compile_graph(graph, name='graph'):
+    """`graph` as a function `f(*inputs) -> tuple of outputs`. Compile once; call many times."""
+    codegen = _Codegen()
+    source = codegen.function(graph, name)
+    filename = f'<graph {name} #{next(_counter)}>'
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    codegen.namespace['_note'] = _noter(filename, codegen.line_equations)
+    exec(compile(source, filename, 'exec'), codegen.namespace)
+    function = codegen.namespace[codegen.function_name]
+    function.__source__ = source
+    return function
+
+
+def _noter(filename, line_equations):
+    def note(exc):
+        tb, equation = exc.__traceback__, None
+        while tb is not None:
+            if tb.tb_frame.f_code.co_filename == filename:
+                equation = line_equations.get(tb.tb_lineno, equation)
+            tb = tb.tb_next
+        if equation is not None:
+            note_op_location(exc, equation)
+    return note
+
+
+def literal_source(value):
+    """Python source evaluating to `value` (Python scalars, strings, tuples of them), or None."""
+    kind = type(value)
+    if value is None or kind in (bool, int, str):
+        return repr(value)
+    if kind in (float, complex):
+        finite = all(math.isfinite(p) for p in (value.real, value.imag))
+        return repr(value) if finite else None
+    if kind is tuple:
+        parts = [literal_source(v) for v in value]
+        if None in parts:
+            return None
+        return f"({', '.join(parts)}{',' if len(parts) == 1 else ''})"
+    return None
+
+
+class _Codegen:
+    def __init__(self):
+        self.namespace = {'__builtins__': builtins}
+        self.line_equations = {}
+        self._globals = {}  # id(object) -> its global name
+        self._names = {}    # Var -> source name (a local slot or a global)
+        self._slots = 0
+        self.function_name = None
+
+    def src(self, value, hint=None):
+        """Source for a value: inline when it is a literal, else a global of the generated code."""
+        text = literal_source(value)
+        if text is not None:
+            return text
+        name = self._globals.get(id(value))
+        if name is None:
+            name = self._global_name(hint or _hint(value))
+            self._globals[id(value)] = name
+            self.namespace[name] = value
+        return name
+
+    def _global_name(self, hint):
+        base = re.sub(r'\W', '_', hint)
+        if not base.isidentifier() or re.fullmatch(r'v\d+', base):
+            base = f'g_{base}'  # never a local slot's name
+        if keyword.iskeyword(base) or hasattr(builtins, base):
+            base += '_'
+        name, n = base, 0
+        while name in self.namespace:
+            n += 1
+            name = f'{base}{n}'
+        return name
+
+    def _slot(self):
+        self._slots += 1
+        return f'v{self._slots - 1}'
+
+    def _atom(self, atom):
+        return self.src(atom.value) if isinstance(atom, Literal) else self._names[atom]
+
+    def function(self, graph, name):
+        for var, value in graph.consts:
+            self._names[var] = self.src(value, 'k')
+        for var, obj in graph.resources:
+            self._names[var] = self.src(obj, 'ref')
+        params = [self._slot() for _ in graph.inputs]
+        self._names.update(zip(graph.inputs, params))
+        body = self._body(graph)
+        outputs = ', '.join(self._atom(a) for a in graph.outputs)
+        self.function_name = self._global_name(name)
+        lines = [f"def {self.function_name}({', '.join(params)}):", '    try:']
+        lines += [f'        {line}' for line in body]
+        lines.append(f"        return ({outputs}{',' if len(graph.outputs) == 1 else ''})")
+        lines += ['    except Exception as exc:', '        _note(exc)', '        raise']
+        return '\n'.join(lines) + '\n'
+
+    def _body(self, graph):
+        live = live_equations(graph)
+        last_use = {a: i for i, eq in enumerate(live) for a in eq.inputs if isinstance(a, Var)}
+        last_use.update((a, len(live)) for a in graph.outputs if isinstance(a, Var))
+        local = set(graph.inputs)
+        body, free = [], []
+        for i, eq in enumerate(live):
+            dying = [v for v in dict.fromkeys(eq.inputs) if v in local and last_use[v] == i]
+            free += [self._names[v] for v in dying]
+            rhs = self._rhs(eq)
+            targets = []
+            for var in eq.outputs:
+                if var in last_use:
+                    self._names[var] = free.pop() if free else self._slot()
+                    local.add(var)
+                targets.append(self._names.get(var, '_'))
+            self.line_equations[_FIRST_LINE + len(body)] = eq
+            body.append(_assignment(targets, rhs, ops.get(eq.primitive).multiple_results))
+            body += [f'del {self._names[v]}' for v in dying
+                     if self._names[v] in free and _is_big(v.aval)]
+        return body
+
+    def _rhs(self, eq):
+        op = ops.get(eq.primitive)
+        args = [self._atom(a) for a in eq.inputs]
+        params = with_callables(eq.params, lambda g: compile_graph(g, f'{eq.primitive}_graph'))
+        if op.emit is not None:
+            return op.emit(args, params, self.src)
+        if op.packed:
+            args = [f"({', '.join(args)}{',' if len(args) == 1 else ''})"]
+        return ops.call_source(self.src(op.impl, op.name), args, params, self.src)
+
+
+def _hint(value):
+    """A readable global name for a value: its own name, a dtype's name, else 'k'."""
+    for attribute in ('__name__', 'name'):
+        name = getattr(value, attribute, None)
+        if isinstance(name, str) and name:
+            return name
+    return 'k'
+
+
+def _assignment(targets, rhs, multiple):
+    if not targets:
+        return rhs
+    comma = ',' if multiple and len(targets) == 1 else ''
+    return f"{', '.join(targets)}{comma} = {rhs}"
+
+
+def _is_big(aval):
+    n = size(aval.shape)
+    return n is None or n >= _BIG

@@ -1,0 +1,117 @@
+"""The numpy functions symbolic tensors support, and the graph op each stages."""
+import numpy as np
+
+from . import tensor, tracing
+from .numpy_api import _name, _params, _reject_out, _static, handles, implements
+
+implements(np.sum, np.prod, np.mean, np.std, np.var, np.max, np.min, np.argmax, np.argmin,
+           np.all, np.any, np.cumsum, np.cumprod, np.transpose, np.swapaxes,
+           np.moveaxis, np.expand_dims, np.squeeze, np.ravel, np.broadcast_to, np.flip, np.copy,
+           np.sort, np.argsort, np.round, np.zeros_like, np.ones_like, np.empty_like, np.split)
+implements(np.amax, op='max')
+implements(np.amin, op='min')
+implements(np.around, op='round')
+implements(np.linalg.norm, op='norm')
+implements(np.linalg.inv, op='inv')
+implements(np.linalg.det, op='det')
+implements(np.dot, np.tensordot, np.outer, np.inner, np.take, np.full_like, arrays=2)
+
+
+@handles(np.reshape)
+def _reshape(a, /, shape, order='C', *, copy=None):
+    """A static shape; one unknown dimension (None, as np.shape gives) is numpy's -1."""
+    shape = (shape,) if shape is None or isinstance(shape, int) else tuple(shape)
+    if shape.count(None) > 1:
+        raise ValueError(f'cannot reshape to {shape}: more than one dimension is unknown')
+    shape = tuple(-1 if d is None else d for d in shape)
+    params = _static('numpy.reshape', {'shape': shape, 'order': order, 'copy': copy})
+    defaults = {'order': 'C', 'copy': None}
+    params = {k: v for k, v in params.items() if defaults.get(k, k) != v}
+    return tracing.bind('reshape', a, **params)
+
+
+@handles(np.nonzero)
+def _nonzero(a):
+    return tuple(tracing.bind('nonzero', a))
+
+
+@handles(np.where)
+def _where(condition, x=None, y=None, /):
+    if x is None and y is None:
+        return _nonzero(condition)
+    if x is None or y is None:
+        raise ValueError('either both or neither of x and y should be given')
+    return tracing.bind('where', condition, x, y)
+
+
+_NO_VALUE = np._NoValue
+
+
+@handles(np.clip)
+def _clip(a, a_min=_NO_VALUE, a_max=_NO_VALUE, out=None, *, min=_NO_VALUE, max=_NO_VALUE, **kwargs):
+    _reject_out(out)
+    low = a_min if a_min is not _NO_VALUE else None if min is _NO_VALUE else min
+    high = a_max if a_max is not _NO_VALUE else None if max is _NO_VALUE else max
+    return tracing.bind('clip', a, low, high, **_params(np.clip, kwargs))
+
+
+def _sequence(func, arrays):
+    if tensor.is_symbolic(arrays) or not isinstance(arrays, (list, tuple)):
+        raise TypeError(f'{_name(func)} on symbolic tensors takes a list or tuple of arrays')
+    return arrays
+
+
+@handles(np.concatenate)
+def _concatenate(arrays, /, axis=0, out=None, **params):
+    _reject_out(out)
+    return tracing.bind('concatenate', *_sequence(np.concatenate, arrays), axis=axis,
+                        **_static('numpy.concatenate', params))
+
+
+@handles(np.stack)
+def _stack(arrays, axis=0, out=None, **params):
+    _reject_out(out)
+    return tracing.bind('stack', *_sequence(np.stack, arrays), axis=axis,
+                        **_static('numpy.stack', params))
+
+
+@handles(np.hstack)
+def _hstack(tup, **params):
+    return tracing.bind('hstack', *_sequence(np.hstack, tup), **_static('numpy.hstack', params))
+
+
+@handles(np.vstack)
+def _vstack(tup, **params):
+    return tracing.bind('vstack', *_sequence(np.vstack, tup), **_static('numpy.vstack', params))
+
+
+@handles(np.einsum)
+def _einsum(*operands, out=None, **params):
+    _reject_out(out)
+    if not operands or not isinstance(operands[0], str):
+        raise TypeError('numpy.einsum on symbolic tensors needs the subscripts string first')
+    return tracing.bind('einsum', *operands[1:], subscripts=operands[0],
+                        **_static('numpy.einsum', params))
+
+
+@handles(np.astype)
+def _astype(x, dtype, /, *, copy=True, device=None):
+    return tracing.bind('astype', x, dtype=np.dtype(dtype), **({} if copy else {'copy': False}))
+
+
+@handles(np.shape)
+def _shape(a):
+    return a.shape
+
+
+@handles(np.ndim)
+def _ndim(a):
+    return a.ndim
+
+
+@handles(np.size)
+def _size(a, axis=None):
+    dims = a.shape if axis is None or a.shape is None else (a.shape[axis],)
+    if dims is None or None in dims:
+        raise tensor.not_allowed('np.size of a tensor with unknown dimensions')
+    return int(np.prod(dims, dtype=np.int64))

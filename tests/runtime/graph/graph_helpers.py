@@ -1,0 +1,64 @@
+"""Helpers for the graph runtime tests: trace, check, run both executors, compare bit for bit."""
+import numpy as np
+
+from runtime.graph.check import check_graph
+from runtime.graph.executor import compile_graph
+from runtime.graph.interpreter import eval_graph
+from runtime.graph.ir import AbstractValue
+from runtime.graph.tracing import make_graph
+
+
+def spec(value):
+    """The (strong) abstract value of a concrete argument."""
+    value = value if isinstance(value, (np.ndarray, np.generic)) else np.asarray(value)
+    return AbstractValue(value.dtype, value.shape)
+
+
+def trace(fn, *specs):
+    """The graph of `fn` on placeholders of these types, checked."""
+    graph = make_graph(fn, *specs)
+    check_graph(graph)
+    return graph
+
+
+def assert_same(actual, expected):
+    """Same Python type, dtype, shape and bytes (NaNs included), element by element for tuples."""
+    if isinstance(expected, (tuple, list)):
+        assert isinstance(actual, (tuple, list)) and len(actual) == len(expected)
+        for a, e in zip(actual, expected):
+            assert_same(a, e)
+        return
+    assert type(actual) is type(expected), (type(actual), type(expected))
+    if not isinstance(expected, (np.ndarray, np.generic)):
+        assert repr(actual) == repr(expected)  # a Python scalar, NaN included
+        return
+    assert actual.dtype == expected.dtype, (actual.dtype, expected.dtype)
+    assert np.shape(actual) == np.shape(expected), (np.shape(actual), np.shape(expected))
+    assert np.asarray(actual).tobytes() == np.asarray(expected).tobytes(), (actual, expected)
+
+
+def assert_type_fits(aval, value):
+    """The traced type of an output describes the value the graph computed."""
+    assert aval.dtype == value.dtype, (aval, value.dtype)
+    if aval.shape is not None:
+        assert len(aval.shape) == np.ndim(value), (aval, np.shape(value))
+        assert all(d is None or d == n for d, n in zip(aval.shape, np.shape(value))), (aval, value)
+
+
+def run_both(graph, *args):
+    """Outputs of the compiled executor, checked equal (bitwise) to the interpreter's."""
+    compiled = compile_graph(graph)(*args)
+    assert_same(compiled, eval_graph(graph, *args))
+    return compiled
+
+
+def check_against_eager(fn, *args, specs=None):
+    """`fn(*args)` traced, compiled and interpreted gives eager numpy's exact results and types."""
+    expected = fn(*args)
+    expected = tuple(expected) if isinstance(expected, (tuple, list)) else (expected,)
+    graph = trace(fn, *(specs or [spec(a) for a in args]))
+    actual = run_both(graph, *args)
+    assert_same(actual, expected)
+    for aval, value in zip(graph.out_avals, actual):
+        assert_type_fits(aval, value)
+    return graph
