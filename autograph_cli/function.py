@@ -49,12 +49,13 @@ class FunctionConversion:
         self._scan(body, None)
 
     def _note(self, act, place):
-        for name in act.uses | act.defs | act.dels:
+        bound = act.defs | act.dels | act.maydefs
+        for name in act.uses | bound:
             self._occurs.setdefault(name, set()).add(place)
-        if act.defs or act.dels:
-            self._assigned.setdefault(place, set()).update(act.defs | act.dels)
+        if bound:
+            self._assigned.setdefault(place, set()).update(bound)
             if place is None:
-                self._host_bound.update(act.defs)
+                self._host_bound.update(act.defs | act.maydefs)
 
     def _scan(self, block, place):
         for stmt in block:
@@ -269,7 +270,7 @@ def _modified(block, names, composites):
         else:
             acts = _header_acts(stmt)
         for act in acts:
-            names |= act.defs | act.dels
+            names |= act.defs | act.dels | act.maydefs
             composites |= act.composites
         for sub in sub_blocks(stmt):
             _modified(sub, names, composites)

@@ -17,6 +17,7 @@ Per function, in this order:
 A function that cannot be converted faithfully is copied as written, with a
 comment and a warning.
 """
+import dataclasses
 import re
 from dataclasses import dataclass, field
 
@@ -182,8 +183,13 @@ class ModuleConversion:
         return emit.replace(node, leading_lines=[*node.leading_lines, comment]), names, names
 
 
-def convert_module(source, path='<string>', *, original_path=None):
-    """Convert one module's source text; raises ConversionError when it cannot."""
+def convert_module(source, path='<string>', *, original_path=None, first_line=1):
+    """Convert one module's source text; raises ConversionError when it cannot.
+
+    `original_path` is the path the source map records (default: `path`);
+    `first_line` is the line of the original file the source starts at, for
+    code cut out of a larger file (a function converted at run time).
+    """
     if _CONVERTED_RE.search(source):
         line = len(source[:_CONVERTED_RE.search(source).start()].splitlines()) + 1
         raise ConversionError(Diagnostic(path, line, 1, 'error',
@@ -197,6 +203,11 @@ def convert_module(source, path='<string>', *, original_path=None):
     body.insert(at, emit.Line((IMPORT,), None, leading=(marker,)))
     code, marks = emit.render(emit.replace(module, body=body))
     newline = module.default_newline
+    shift = first_line - 1
+    if shift:
+        marks = [(c, o + shift, v) for c, o, v in marks]
+        conversion.diagnostics = [dataclasses.replace(d, line=d.line + shift)
+                                  for d in conversion.diagnostics]
     map_line = sourcemap.statement(original_path or path, marks)
     if not code.endswith(('\n', '\r')):
         code += newline

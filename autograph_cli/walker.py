@@ -170,6 +170,8 @@ class StatementWalker:
             raise Unsupported('asynchronous for loop', node)
         act = self.start(Activity(), in_closure)
         iter_ = self.w.walk(node.iter)
+        if node.iter.__class__ is cst.Tuple and not node.iter.lpar:
+            iter_ = emit.Expr(('(', iter_, ')'))  # `for x in a, b:` becomes a call argument
         target_act = self.start(Activity(), True)
         target = self.w.store(node.target)
         body = self.block(node.body, True)

@@ -19,3 +19,11 @@ class InvalidArgumentError(AgError, ValueError):
 
 class StagingError(AgError):
     """Graph control flow could not be staged (undefined or mismatched values)."""
+
+
+class RetracingWarning(UserWarning):
+    """An `rt.function` traced new graphs for most of its recent calls (tracing is slow)."""
+
+
+class AutoGraphWarning(UserWarning):
+    """A function could not be converted on the fly and runs as written."""

@@ -48,15 +48,29 @@ class SourceMap:
         return os.path.normpath(os.path.join(os.path.dirname(converted_file), self.path))
 
 
+# code filename -> SourceMap, for functions converted at run time (`runtime.conversion`):
+# they run with their original module's globals, which hold no `__ag_source_map__`.
+_registered = {}
+
+
+def register(code_filename, source_map):
+    """Map the converted code compiled under `code_filename` back to its original source."""
+    _registered[code_filename] = source_map
+
+
 def original_location(frame, lineno):
     """`(path, line)` in the original source for a frame of converted code, else None."""
-    source_map = frame.f_globals.get('__ag_source_map__')
-    if source_map is None or source_map.__class__ is not SourceMap:
-        return None
+    source_map = _registered.get(frame.f_code.co_filename)
+    converted_file = None
+    if source_map is None:
+        source_map = frame.f_globals.get('__ag_source_map__')
+        if source_map is None or source_map.__class__ is not SourceMap:
+            return None
+        converted_file = frame.f_globals.get('__file__')
     line = source_map.original_line(lineno)
     if line is None:
         return None
-    return source_map.original_path(frame.f_globals.get('__file__')), line
+    return source_map.original_path(converted_file), line
 
 
 def note_original_location(exc, tb):

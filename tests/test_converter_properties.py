@@ -16,7 +16,9 @@ from hypothesis import strategies as st
 
 from autograph_cli.diagnostics import ConversionError
 from autograph_cli.pipeline import convert_module
-from differential import load_module, run_case
+from differential import CaseTimeout, load_module, run_case, time_limit
+
+CONVERSION_TIME_LIMIT = 20  # seconds; generated programs convert in milliseconds
 
 PROPERTY_SETTINGS = settings(
     max_examples=40,
@@ -37,23 +39,37 @@ def compiles(source):
 
 
 def check_conversion(source):
-    result = convert_module(source, 'generated.py')
     with warnings.catch_warnings():
-        warnings.simplefilter('ignore')
+        # Odd generated literals make compile() warn; the warnings are not the converter's.
+        warnings.simplefilter('ignore', SyntaxWarning)
+        warnings.simplefilter('ignore', DeprecationWarning)
+        result = convert(source, 'generated.py')
         compile(result.code, 'x', 'exec', dont_inherit=True)
-    again = convert_module(source, 'generated.py')
-    assert again.code.encode() == result.code.encode(), 'conversion is not deterministic'
-    with pytest.raises(ConversionError):
-        convert_module(result.code, 'converted.py')
+        again = convert(source, 'generated.py')
+        assert again.code.encode() == result.code.encode(), 'conversion is not deterministic'
+        with pytest.raises(ConversionError):
+            convert(result.code, 'converted.py')
     return result
 
 
+def convert(source, path):
+    """convert_module, failing instead of hanging if the converter does not finish."""
+    try:
+        with time_limit(CONVERSION_TIME_LIMIT):
+            return convert_module(source, path)
+    except CaseTimeout:
+        pytest.fail(f'conversion did not finish in {CONVERSION_TIME_LIMIT}s')
+
+
+# hypothesmith compile()s what it generates; odd literals make that warn.
+@pytest.mark.filterwarnings('ignore::SyntaxWarning')
 @PROPERTY_SETTINGS
 @given(hypothesmith.from_grammar().filter(compiles))
 def test_grammar_generated_programs_convert_to_compilable_stable_code(source):
     check_conversion(source)
 
 
+@pytest.mark.filterwarnings('ignore::SyntaxWarning')
 @settings(PROPERTY_SETTINGS, max_examples=25)
 @given(hypothesmith.from_node().filter(compiles))
 def test_cst_generated_programs_convert_to_compilable_stable_code(source):

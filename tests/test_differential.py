@@ -12,11 +12,13 @@ from pathlib import Path
 import pytest
 
 from autograph_cli.pipeline import convert_module
-from differential import describe, load_module, resolve, run_case, run_module
+from differential import (CaseTimeout, describe, load_module, resolve, run_case, run_module,
+                          time_limit)
 
 CORPUS = Path(__file__).parent / 'corpus'
 CORPUS_FILES = sorted(CORPUS.glob('c_*.py'))
 IDS = [p.stem for p in CORPUS_FILES]
+CONVERSION_TIME_LIMIT = 30  # seconds; a corpus module converts in well under one
 
 _conversions = {}
 
@@ -29,7 +31,11 @@ def converted_dir(tmp_path_factory):
 def convert(path, out_dir):
     """Convert a corpus file once per session; returns (result, path of the converted file)."""
     if path not in _conversions:
-        result = convert_module(path.read_text(encoding='utf-8'), str(path))
+        try:
+            with time_limit(CONVERSION_TIME_LIMIT):
+                result = convert_module(path.read_text(encoding='utf-8'), str(path))
+        except CaseTimeout:
+            pytest.fail(f'converting {path.name} did not finish in {CONVERSION_TIME_LIMIT}s')
         target = out_dir / path.name
         target.write_text(result.code, encoding='utf-8')
         _conversions[path] = result, target

@@ -3,9 +3,9 @@
     y = f(x, *rest, k=1)   ->   y = ag__.converted_call(f, (x, *rest), {'k': 1}, fscope)
 
 Arguments keep Python's order (positionals, then keywords) and the call keeps
-Python's errors: a lone `*args` or `**kwargs` is passed through as it is, and
-`**kwargs` mixed with other keywords goes in `ag__.Kwargs(...)` parts that
-`converted_call` merges in a real call. Calls that read their caller's frame
+Python's errors: a lone `*args` is passed through as it is, and
+`**kwargs` goes in `ag__.Kwargs(...)` parts that `converted_call` merges in a
+real call. Calls that read their caller's frame
 (`super()`, `locals()`, ...) are left as they are.
 """
 import libcst as cst
@@ -69,7 +69,9 @@ def _keywords(w, args, quote, ws):
     if not args:
         return 'None'
     if len(args) == 1 and args[0].star == '**':
-        return w.walk(args[0].value)  # f(**kw): passed on as the mapping it is
+        # f(**kw): one part, so that converted_call merges it in a real call even if it is
+        # None (which as `kwargs` would mean "no keywords")
+        return ['ag__.Kwargs(', w.walk(args[0].value), ')']
     groups, current = [], None
     for arg in args:
         if arg.star == '**':

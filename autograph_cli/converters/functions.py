@@ -30,6 +30,8 @@ def wrap(node, docstring, declarations, locals_, body, scope_name, origin):
     if declarations:
         head += declarations
     inner = [emit.Line((name, ': ag__.local'), origin) for name in locals_] + body
+    if not inner:  # a body of only a docstring or declarations
+        inner = [emit.Line(('pass',), origin)]
     scope = emit.Block(('with ag__.FunctionScope(', repr(node.name.value), ', ',
                         repr(scope_name), ', ag__.STD) as ', scope_name), inner, origin)
     block = node.body

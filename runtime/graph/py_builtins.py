@@ -1,0 +1,112 @@
+"""Builtin overloads while tracing: tensor arguments stage graph ops, anything else calls the builtin.
+
+`converted_call` sends a call of a builtin in `runtime.operators.py_builtins.OVERLOADED`
+here, by name. Python `print` prints at trace time (a tensor shows as
+`Tensor("x:0", shape=(), dtype=int32)`), as in the seeds; `rt.print` prints at
+every run. Iterating a tensor (`range(t)`, `enumerate(t)`, ...) needs a graph
+loop, which `control_flow` stages.
+"""
+import builtins
+
+import numpy as np
+
+from . import control_flow, tensor
+from .tensor import is_symbolic
+
+
+def _any_symbolic(values):
+    return any(is_symbolic(v) for v in values)
+
+
+def _one_dimensional(name, x):
+    if x.ndim != 1:
+        raise tensor.not_allowed(f'{name}() of a tensor of rank {x.ndim} (Python iterates its '
+                                 'first axis and compares rows)')
+    return x
+
+
+def abs_(x):
+    return np.absolute(x) if is_symbolic(x) else builtins.abs(x)
+
+
+def int_(x=0, *base):
+    if is_symbolic(x) and not base:
+        return x.astype(np.int_)  # truncates toward zero, as int() does
+    return builtins.int(x, *base)
+
+
+def float_(x=0.0):
+    return x.astype(np.float64) if is_symbolic(x) else builtins.float(x)
+
+
+def len_(x):
+    return builtins.len(x)  # a tensor's static first dimension, or a clear error
+
+
+def _extremum(builtin, pairwise, reduce):
+    def extremum(*args, **kwargs):
+        if kwargs or not _any_symbolic(args):
+            return builtin(*args, **kwargs)
+        if len(args) == 1:
+            return reduce(_one_dimensional(builtin.__name__, args[0]))
+        result = args[0]
+        for arg in args[1:]:
+            result = pairwise(result, arg)
+        return result
+    return extremum
+
+
+min_ = _extremum(builtins.min, np.minimum, np.min)
+max_ = _extremum(builtins.max, np.maximum, np.max)
+
+
+def any_(iterable):
+    if is_symbolic(iterable):
+        return np.any(_one_dimensional('any', iterable))
+    return builtins.any(iterable)
+
+
+def all_(iterable):
+    if is_symbolic(iterable):
+        return np.all(_one_dimensional('all', iterable))
+    return builtins.all(iterable)
+
+
+def sorted_(iterable, /, *, key=None, reverse=False):
+    if is_symbolic(iterable) and key is None:
+        result = np.sort(_one_dimensional('sorted', iterable))
+        return np.flip(result) if reverse else result
+    return builtins.sorted(iterable, key=key, reverse=reverse)
+
+
+def isinstance_(obj, classinfo):
+    """A tensor stands for a numpy array: isinstance(t, np.ndarray) is True, as it is eagerly."""
+    if is_symbolic(obj):
+        return builtins.isinstance(obj, classinfo) or _is_subclass(np.ndarray, classinfo)
+    return builtins.isinstance(obj, classinfo)
+
+
+def _is_subclass(cls, classinfo):
+    try:
+        return builtins.issubclass(cls, classinfo)
+    except TypeError:
+        return False
+
+
+def _iterating(name):
+    builtin = getattr(builtins, name)
+
+    def overload(*args, **kwargs):
+        if _any_symbolic(args) or _any_symbolic(kwargs.values()):
+            return control_flow.iterate_tensor(name, args, kwargs)
+        return builtin(*args, **kwargs)
+    overload.__name__ = name
+    return overload
+
+
+OVERLOADS = {
+    'abs': abs_, 'int': int_, 'float': float_, 'len': len_, 'min': min_, 'max': max_,
+    'any': any_, 'all': all_, 'sorted': sorted_, 'isinstance': isinstance_,
+    'print': builtins.print, 'next': builtins.next,
+    **{name: _iterating(name) for name in ('range', 'enumerate', 'zip', 'map', 'filter')},
+}
