@@ -90,7 +90,8 @@ def _program(steps, n_inputs):
     return program
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+          derandomize=True, database=None)
 @given(st.data())
 def test_random_programs_match_eager_numpy(data):
     rng = np.random.default_rng(data.draw(st.integers(0, 2 ** 32 - 1)))
