@@ -33,9 +33,10 @@ from .function import FunctionConversion
 from .lines import Positions
 from .namer import Namer
 from .stmts import CONVERTED, sub_blocks
-from .walker import StatementWalker
+from .walker import StatementWalker, imported_names as _imported
 
 IMPORT = 'from runtime import ag as ag__'
+BIND = 'ag__ = ag__.bind(globals())'  # the module's own converted_call: see runtime/ag.py
 _CONVERTED_RE = re.compile(r'(?:^|(?<=[\r\n]))from runtime import ag as ag__[ \t]*(?:[\r\n]|$)')
 _FRAME_READERS = frozenset(('locals', 'vars', 'dir', 'eval', 'exec'))
 
@@ -133,6 +134,9 @@ class ModuleConversion:
         ir = [walker_.stmt(s, False) for s in statements]
         lists.settle(facts)
         for name, call in facts.frame_calls:
+            if name == 'stack':
+                raise Unsupported('inspects the call stack, where converted code runs in '
+                                  'generated closures')
             if name in _FRAME_READERS and name not in facts.locals() and _reads_frame(name, call):
                 raise Unsupported(f'calls {name}(), which reads the local variables')
         namer = Namer(facts.referenced | {'ag__'})
@@ -200,7 +204,10 @@ def convert_module(source, path='<string>', *, original_path=None, first_line=1)
     at = _import_position(module.body)
     marker = cst.EmptyLine(comment=cst.Comment(
         '# Converted by agconvert: edit the original module, not this file.'))
-    body.insert(at, emit.Line((IMPORT,), None, leading=(marker,)))
+    body[at:at] = [emit.Line((IMPORT,), None, leading=(marker,)), emit.Line((BIND,), None)]
+    if at + 2 < len(body) and not _starts_with_blank(module.body[at] if at < len(module.body)
+                                                     else None):
+        body.insert(at + 2, emit.Line(('',), None))
     code, marks = emit.render(emit.replace(module, body=body))
     newline = module.default_newline
     shift = first_line - 1
@@ -232,6 +239,11 @@ def _parse(source, path):
     col = getattr(parse_error, 'raw_column', 0) + 1
     message = getattr(parse_error, 'message', str(parse_error))
     raise ConversionError(Diagnostic(path, line, col, 'error', f'cannot parse: {message}'))
+
+
+def _starts_with_blank(stmt):
+    lines = getattr(stmt, 'leading_lines', ())
+    return bool(lines) and lines[0].comment is None
 
 
 def _import_position(body):
@@ -291,14 +303,20 @@ def _all_names(node):
 
 
 def _module_names(module):
+    """Names the module binds at its top level (to tell a shadowed builtin from the real one)."""
     names = set()
     for stmt in module.body:
         if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
             names.add(stmt.name.value)
         elif isinstance(stmt, cst.SimpleStatementLine):
             for small in stmt.body:
-                if isinstance(small, (cst.Assign, cst.AnnAssign, cst.Import, cst.ImportFrom)):
-                    names |= _all_names(small)
+                if isinstance(small, cst.Assign):
+                    for target in small.targets:
+                        names |= _all_names(target.target)
+                elif isinstance(small, (cst.AnnAssign, cst.AugAssign)):
+                    names |= _all_names(small.target)
+                elif isinstance(small, (cst.Import, cst.ImportFrom)):
+                    names.update(_imported(small))
     return names
 
 

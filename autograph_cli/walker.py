@@ -87,7 +87,7 @@ class StatementWalker:
             w.facts.referenced.update(names)
             return 'declaration', node, None
         if cls is cst.Import or cls is cst.ImportFrom:
-            for name in _imported_names(node):
+            for name in imported_names(node):
                 w.bind(name)
             return 'plain', node, None
         kinds = {cst.Pass: 'pass', cst.Break: 'break', cst.Continue: 'continue'}
@@ -241,7 +241,7 @@ class StatementWalker:
     _ClassDef = _FunctionDef
 
 
-def _imported_names(node):
+def imported_names(node):
     if node.__class__ is cst.ImportFrom and isinstance(node.names, cst.ImportStar):
         return []
     names = []

@@ -1,11 +1,14 @@
 """The `ag__` module: every name converted code may use, and nothing else.
 
-Converted modules import it as `from runtime import ag as ag__`. It imports
-only the standard library; the graph runtime, once imported, registers its
-tensor types with the operators (see `runtime.operators.dispatch`).
+Converted modules import it as `from runtime import ag as ag__` and then take
+their own copy with `ag__ = ag__.bind(globals())` (see `bind`). It imports only
+the standard library; the graph runtime, once imported, registers its tensor
+types with the operators (see `runtime.operators.dispatch`).
 """
+import types
+
 from .operators.asserts import assert_stmt
-from .operators.call_trees import Kwargs, converted_call
+from .operators.call_trees import Kwargs, converted_call, for_module
 from .operators.conditional_expressions import if_exp
 from .operators.control_flow import for_stmt, if_stmt, while_stmt
 from .operators.directives import do_not_convert, set_element_type, set_loop_options
@@ -19,6 +22,7 @@ from .operators.variables import Undefined, UndefinedReturnValue, ld, ldu, load
 from .sourcemap import SourceMap
 
 __all__ = [
+    'bind',
     'ConversionOptions', 'FunctionScope', 'Kwargs', 'STD', 'SourceMap', 'Undefined',
     'UndefinedReturnValue', 'and_', 'and_test', 'assert_stmt', 'autograph_artifact', 'compare',
     'compare_test', 'converted_call', 'do_not_convert', 'eq', 'for_stmt', 'get_item', 'if_exp',
@@ -30,3 +34,17 @@ __all__ = [
 # `x: ag__.local` declares x a local of the function without giving it a value
 # (a bare annotation in a function body is never evaluated).
 local = None
+
+
+def bind(module_globals):
+    """This module as one converted module sees it: the same operators, its own converted_call.
+
+    Callees that read their caller's frame (namedtuple, Enum, TypeVar, warnings)
+    then find the converted module's globals there, as they would find the
+    original module's.
+    """
+    namespace = types.ModuleType(__name__, __doc__)
+    namespace.__dict__.update({name: globals()[name] for name in __all__ if name != 'bind'})
+    namespace.converted_call = for_module(module_globals)
+    return namespace
+

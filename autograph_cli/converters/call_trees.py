@@ -15,6 +15,9 @@ from ..expressions import SuperCall, Walker
 
 # Builtins that look at the frame that calls them: never moved into converted_call.
 FRAME_DEPENDENT = frozenset(('super', 'locals', 'vars', 'dir', 'eval', 'exec'))
+# Calls that look further up the stack, where generated closures would show.
+STACK_READERS = frozenset(('_getframe', 'currentframe'))
+INSPECT_STACK = frozenset(('stack', 'getouterframes', 'trace'))
 
 CALL = emit.Template('ag__.converted_call({f}, {args}, {kwargs}, {scope})')
 
@@ -24,6 +27,9 @@ def rewrite_call(w, node, test):
     if (func.__class__ is cst.Name and func.value in FRAME_DEPENDENT
             and func.value not in w.facts.module_names):
         return _frame_dependent(w, node)
+    if func.__class__ is cst.Attribute and (func.attr.value in STACK_READERS or (
+            func.attr.value in INSPECT_STACK and getattr(func.value, 'value', None) == 'inspect')):
+        w.facts.frame_calls.append(('stack', node))
     new_func = w.walk(func)
     quote = w.quote()
     positional = [a for a in node.args if a.keyword is None and a.star != '**']

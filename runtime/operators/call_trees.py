@@ -4,12 +4,19 @@ While nothing is being traced it is a plain call, so converted code calls
 converted and unconverted functions alike at Python's own cost. While a trace is
 in progress, the graph runtime decides: builtin overloads for tensors,
 conversion of user functions that were not converted ahead of time.
+
+A callee that looks at its caller's frame (`namedtuple`, `Enum('Name', ...)`,
+`typing.TypeVar`, `warnings.warn`) sees `converted_call`'s frame; so that it
+still finds the right module, every converted module calls its own copy of
+`converted_call`, whose globals are the module's (`for_module`).
 """
+import types
+
 from . import dispatch as _d
 
 
 class Kwargs(tuple):
-    """The keyword parts of a call that mixes `**mapping` with other keywords, in call order.
+    """The `**mapping` parts of a call's keywords (with any other keywords), in call order.
 
     Python merges them at the call and reports duplicates naming the callee;
     `converted_call` merges them in a real call so the errors read the same.
@@ -19,17 +26,6 @@ class Kwargs(tuple):
 
     def __new__(cls, *parts):
         return tuple.__new__(cls, parts)
-
-
-def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):
-    """Call `f(*args, **kwargs)` (TensorFlow's signature); `kwargs` may be None."""
-    if not _d.tracing:
-        if kwargs is None:
-            return f(*args)
-        if kwargs.__class__ is not Kwargs:
-            return f(*args, **kwargs)
-        return call_with_keyword_parts(f, args, kwargs)
-    return _d.graph.converted_call(f, args, kwargs, caller_fn_scope, options)
 
 
 def call_with_keyword_parts(f, args, parts):
@@ -43,7 +39,7 @@ def call_with_keyword_parts(f, args, parts):
         return f(*args, **parts[0], **parts[1], **parts[2])
     merged = {}
     for part in parts[:-2]:
-        merged = {**_call_merge(f, merged, part)}
+        merged = _call_merge(f, merged, part)
     return f(*args, **merged, **parts[-2], **parts[-1])
 
 
@@ -65,3 +61,27 @@ def _function_str(f):
     if module is not None and module != 'builtins':
         return f'{module}.{qualname}()'
     return f'{qualname}()'
+
+
+def _template(dispatch, kwargs_type, call_parts):
+    # Everything converted_call uses is a closure cell, not a global, so a copy of it
+    # with another module's globals behaves the same.
+    def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):
+        """Call `f(*args, **kwargs)` (TensorFlow's signature); `kwargs` may be None."""
+        if not dispatch.tracing:
+            if kwargs is None:
+                return f(*args)
+            if kwargs.__class__ is not kwargs_type:
+                return f(*args, **kwargs)
+            return call_parts(f, args, kwargs)
+        return dispatch.graph.converted_call(f, args, kwargs, caller_fn_scope, options)
+    return converted_call
+
+
+converted_call = _template(_d, Kwargs, call_with_keyword_parts)
+
+
+def for_module(module_globals):
+    """A `converted_call` whose frame belongs to the module with these globals."""
+    return types.FunctionType(converted_call.__code__, module_globals, 'converted_call',
+                              converted_call.__defaults__, converted_call.__closure__)
