@@ -16,10 +16,16 @@ _LAZY = {
     'Variable': '.graph.variables',
     'print': '.graph.side_effects',
     'py_function': '.graph.side_effects',
+    'function': '.polymorphic',
+    'Function': '.polymorphic',
+    'ConcreteFunction': '.polymorphic',
 }
+_SUBMODULES = frozenset(('config', 'autograph'))
 
 
 def __getattr__(name):
+    if name in _SUBMODULES:
+        return importlib.import_module(f'.{name}', __name__)  # binds itself as an attribute
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'runtime' has no attribute {name!r}")
@@ -29,4 +35,4 @@ def __getattr__(name):
 
 
 def __dir__():
-    return sorted(set(globals()) | set(_LAZY))
+    return sorted(set(globals()) | set(_LAZY) | _SUBMODULES)

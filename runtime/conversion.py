@@ -1,4 +1,4 @@
-"""Converting functions at run time, with the converter `agconvert` uses, for `rt.function` and `converted_call`.
+"""Converting functions at run time (rt.function, converted_call) with agconvert's converter.
 
 A function's source is cut out of its file (decorators blanked, so line
 numbers stay), converted with `convert_module`, and compiled inside a factory
@@ -16,6 +16,7 @@ Not converted: builtins, lambdas, generators and coroutines, functions marked
 site-packages, numpy and this project. Conversion is cached per code object.
 """
 import ast
+import functools
 import inspect
 import linecache
 import os
@@ -23,11 +24,10 @@ import sys
 import sysconfig
 import threading
 import types
-import warnings
 import weakref
 
 from . import ag, sourcemap
-from .errors import AutoGraphWarning, ConversionError
+from .errors import AutoGraphWarning, ConversionError, warn_user
 from .operators.functions import is_autograph_artifact
 
 _LIBRARY_PACKAGES = frozenset(('runtime', 'autograph_cli', 'numpy', 'libcst', 'click', 'pytest',
@@ -85,16 +85,42 @@ def convert(fn, strict=False):
     if converted is not None:
         return converted
     unit, new = _unit(fn.__code__, fn.__qualname__)
-    if isinstance(unit, str):
+    try:
+        if isinstance(unit, str):
+            raise _Unconvertible(unit)
+        converted = _functions[fn] = _instantiate(unit, fn)
+        return converted
+    except _Unconvertible as e:
         if strict:
-            raise ConversionError(f'cannot convert {_name(fn)}: {unit}')
+            raise ConversionError(f'cannot convert {_name(fn)}: {e}') from None
         if new:
-            warnings.warn(f'AutoGraph could not convert {_name(fn)} and runs it as written: '
-                          f'{unit}', AutoGraphWarning, stacklevel=3)
+            warn_user(f'AutoGraph could not convert {_name(fn)} and runs it as written: {e}',
+                      AutoGraphWarning)
         return fn
-    converted = _instantiate(unit, fn)
-    _functions[fn] = converted
-    return converted
+
+
+def convert_callable(f):
+    """`f` with the Python function it runs converted: functions, bound methods, partials, and
+    objects of user classes with a `__call__` method; anything else as it is."""
+    kind = type(f)
+    if kind is types.FunctionType:
+        return convert(f)
+    if kind is types.MethodType:
+        converted = _convert_function(f.__func__)
+        return f if converted is f.__func__ else types.MethodType(converted, f.__self__)
+    if kind is functools.partial:
+        converted = _convert_function(f.func)
+        return f if converted is f.func else functools.partial(converted, *f.args, **f.keywords)
+    if not isinstance(f, type):
+        call = getattr(kind, '__call__', None)
+        converted = _convert_function(call)
+        if converted is not call:
+            return types.MethodType(converted, f)
+    return f
+
+
+def _convert_function(f):
+    return convert(f) if type(f) is types.FunctionType else f
 
 
 def converted_source(fn):
@@ -220,9 +246,11 @@ def _find_code(code, name, depth):
 def _instantiate(unit, fn):
     """The converted function: `unit`'s code with `fn`'s globals, closure cells and metadata."""
     namespace = fn.__globals__
-    if namespace.setdefault('ag__', ag) is not ag:
-        raise ConversionError(f'cannot convert {_name(fn)}: its module defines a global named '
-                              "'ag__', the name converted code gives the runtime")
+    if 'ag__' not in namespace:  # the module's own `ag__`, as a converted module binds it
+        namespace['ag__'] = ag.bind(namespace)
+    elif getattr(namespace['ag__'], '__name__', None) != ag.__name__:
+        raise _Unconvertible("its module has a global named 'ag__', the name converted code "
+                             'gives the runtime')
     cells = dict(zip(fn.__code__.co_freevars, fn.__closure__ or ()))
     closure = tuple(cells[name] for name in unit.code.co_freevars)
     new = types.FunctionType(unit.code, namespace, fn.__name__, fn.__defaults__, closure or None)

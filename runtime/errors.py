@@ -27,3 +27,23 @@ class RetracingWarning(UserWarning):
 
 class AutoGraphWarning(UserWarning):
     """A function could not be converted on the fly and runs as written."""
+
+
+def warn_user(message, category):
+    """Warn at the innermost frame outside this package: its ORIGINAL line if it is converted."""
+    import sys
+    import warnings
+
+    from .sourcemap import RUNTIME_DIR, original_location
+    frame = sys._getframe(1)
+    while frame is not None and (frame.f_globals.get('__name__', '').startswith('runtime.')
+                                 or frame.f_code.co_filename.startswith(RUNTIME_DIR)):
+        frame = frame.f_back
+    if frame is None:
+        warnings.warn(message, category, stacklevel=2)
+        return
+    where = original_location(frame, frame.f_lineno)
+    filename, line = where or (frame.f_code.co_filename, frame.f_lineno)
+    module_globals = frame.f_globals
+    warnings.warn_explicit(message, category, filename, line, module_globals.get('__name__'),
+                           module_globals.setdefault('__warningregistry__', {}), module_globals)

@@ -51,6 +51,9 @@ class SourceMap:
 # code filename -> SourceMap, for functions converted at run time (`runtime.conversion`):
 # they run with their original module's globals, which hold no `__ag_source_map__`.
 _registered = {}
+# Code of this package may run with a converted module's globals (its own copy of
+# `converted_call`); it is never converted code.
+RUNTIME_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), '')
 
 
 def register(code_filename, source_map):
@@ -60,9 +63,12 @@ def register(code_filename, source_map):
 
 def original_location(frame, lineno):
     """`(path, line)` in the original source for a frame of converted code, else None."""
-    source_map = _registered.get(frame.f_code.co_filename)
+    code_file = frame.f_code.co_filename
+    source_map = _registered.get(code_file)
     converted_file = None
     if source_map is None:
+        if code_file.startswith(RUNTIME_DIR):
+            return None
         source_map = frame.f_globals.get('__ag_source_map__')
         if source_map is None or source_map.__class__ is not SourceMap:
             return None

@@ -55,4 +55,4 @@ def list_stack(list_, opts):
 
 
 def iterate_tensor(name, args, kwargs):
-    raise _missing(f'`{name}()` of a tensor (a graph loop)')
+    raise _missing(f'`{name}()` of a tensor')

@@ -1,4 +1,4 @@
-"""Builtin overloads while tracing: tensor arguments stage graph ops, anything else calls the builtin.
+"""Builtin overloads while tracing: tensor arguments stage graph ops, others call the builtin.
 
 `converted_call` sends a call of a builtin in `runtime.operators.py_builtins.OVERLOADED`
 here, by name. Python `print` prints at trace time (a tensor shows as

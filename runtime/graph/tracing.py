@@ -199,7 +199,8 @@ def _is_internal(frame):
     internal = _internal_code.get(code)
     if internal is None:
         package = (frame.f_globals.get('__name__') or '').partition('.')[0]
-        internal = _internal_code[code] = package in ('runtime', 'numpy')
+        internal = _internal_code[code] = (package in ('runtime', 'numpy') or
+                                           code.co_filename.startswith(sourcemap.RUNTIME_DIR))
     return internal
 
 

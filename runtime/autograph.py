@@ -1,0 +1,24 @@
+"""`rt.autograph`: the converter at run time (`to_code`, `to_graph`), as `tf.autograph`."""
+import types
+
+from .conversion import convert, converted_source
+from .operators.directives import do_not_convert
+
+__all__ = ['do_not_convert', 'to_code', 'to_graph']
+
+
+def _python_function(entity):
+    entity = getattr(entity, 'python_function', entity)  # an rt.function
+    return getattr(entity, '__func__', entity)           # a bound method
+
+
+def to_code(entity):
+    """The converted source of one function: its `def` and body (raises ConversionError)."""
+    return converted_source(_python_function(entity))
+
+
+def to_graph(entity):
+    """The converted function, bound again for a method (raises ConversionError if it cannot be)."""
+    converted = convert(_python_function(entity), strict=True)
+    instance = getattr(entity, '__self__', None)
+    return converted if instance is None else types.MethodType(converted, instance)

@@ -1,0 +1,102 @@
+"""The `ag__` operators on staged values: this module is `runtime.operators.dispatch.graph`.
+
+The operators in `runtime.operators` run plain Python until a value is a staged
+type (a symbolic tensor) and then call the function of the same name here;
+`converted_call` and `FunctionScope.ret` come here whenever some thread is
+tracing. Control flow on tensors lives in `control_flow` (the next issue);
+this module forwards to it.
+"""
+import sys
+
+import numpy as np
+
+from .. import conversion
+from ..operators import dispatch
+from ..operators.call_trees import Kwargs, call_with_keyword_parts
+from ..operators.py_builtins import OVERLOADED
+from . import control_flow, side_effects, slices, tracing
+from .py_builtins import OVERLOADS
+
+
+def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):
+    """`f(*args, **kwargs)` while some thread traces; staged or converted if THIS thread does."""
+    if tracing.current_builder() is not None:
+        f = _callee(f, caller_fn_scope, options)
+    if kwargs is None:
+        return f(*args)
+    if kwargs.__class__ is Kwargs:
+        return call_with_keyword_parts(f, args, kwargs)
+    return f(*args, **kwargs)
+
+
+def _callee(f, caller_fn_scope, options):
+    """What a trace calls for `f`: a builtin overload, the converted function, or `f` itself.
+
+    `rt.function`s are called as they are: they know they are called in a
+    trace and stage a call of their own graph.
+    """
+    try:
+        name = OVERLOADED.get(f)
+    except TypeError:  # an unhashable callable
+        name = None
+    if name is not None:
+        return OVERLOADS[name]
+    options = options if options is not None else getattr(caller_fn_scope, 'callopts', None)
+    if options is not None and not options.recursive:
+        return f
+    return conversion.convert_callable(f)
+
+
+def function_return(scope, value, did_return):
+    return value
+
+
+def assert_stmt(expression1, expression2):
+    """A graph assert: raises InvalidArgumentError(message) at every run where it fails."""
+    message = () if expression2 is None else (expression2(),)
+    side_effects.assert_that(expression1, *message)
+    return True  # converted code asserts this value in Python
+
+
+def not_(a):
+    return np.logical_not(a)
+
+
+def eq(a, b):
+    return np.equal(a, b)
+
+
+get_item = slices.get_item
+set_item = slices.set_item
+
+
+def list_append(list_, x):
+    return control_flow.list_append(list_, x)
+
+
+def list_pop(list_, i, opts):
+    return control_flow.list_pop(list_, i, opts)
+
+
+def list_stack(list_, opts):
+    """`np.stack` of a Python list (of tensors or arrays); graph lists are control flow's."""
+    if isinstance(list_, dispatch.staged_types):
+        return control_flow.list_stack(list_, opts)
+    return np.stack(list_)
+
+
+# Control flow on tensors: implemented (next issue) in `control_flow`.
+if_stmt = control_flow.if_stmt
+while_stmt = control_flow.while_stmt
+for_stmt = control_flow.for_stmt
+if_exp = control_flow.if_exp
+and_ = control_flow.and_
+or_ = control_flow.or_
+
+
+def install():
+    """Make this module `dispatch.graph`, keeping the staged types the tensor module registered."""
+    dispatch.install(dispatch.staged_types, sys.modules[__name__])
+
+
+install()

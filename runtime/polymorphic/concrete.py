@@ -1,0 +1,144 @@
+"""`ConcreteFunction`: one traced graph of a Function, compiled once, called with checked inputs."""
+import copy
+import operator
+import threading
+
+from ..graph.executor import compile_graph
+from ..graph.ir import AbstractValue
+from ..graph.tensor_spec import TensorSpec
+from . import keys, signatures, structure
+
+_compile_lock = threading.Lock()
+_first = operator.itemgetter(0)
+
+
+class Static:
+    """A result leaf that is not a graph output (a Python value): returned as traced."""
+    __slots__ = ('value',)
+
+    def __init__(self, value):
+        self.value = value
+
+
+class ConcreteFunction:
+    """One signature's graph: `.graph`, `.structured_input_signature`, `.structured_outputs`.
+
+    Calling it binds the arguments like the Python function, checks tensors
+    against the traced types (InvalidArgumentError otherwise) and Python values
+    against the traced values, and runs the compiled graph.
+    """
+
+    def __init__(self, name, signature, arguments, avals, graph, outputs):
+        self.name, self.graph = name, graph
+        self._signature = signature
+        self._parameters = list(signature.parameters.values())
+        self.avals = list(avals)
+        self.key = arguments.key_with(avals)
+        self.object_ids = frozenset(id(o) for o in arguments.objects)
+        specs = iter([TensorSpec(a.shape, a.dtype) for a in avals])
+        values = structure.unflatten(arguments.structure, [
+            next(specs) if k.__class__ is AbstractValue else leaf
+            for leaf, k in zip(arguments.leaves, arguments.leaf_keys)])
+        self._spec_values = tuple(map(signatures.signature_value, values))
+        self.descriptions = {p.name: signatures.describe(v)
+                             for p, v in zip(self._parameters, self._spec_values)}
+        self._out_structure, self._plan = outputs
+        self.rebuild = _rebuilder(*outputs)
+        self._compiled = None
+        self._prefix = ()
+
+    def __call__(self, *args, **kwargs):
+        arguments = keys.bind(self._signature, self._prefix + args, kwargs)
+        return self.run(self.feed(arguments))
+
+    def feed(self, arguments):
+        """The graph inputs of a call, checked against this trace."""
+        inputs = []
+        for param, expected, value in zip(self._parameters, self._spec_values, arguments.values):
+            signatures.match(expected, value, param.name, self.name, inputs)
+        return inputs
+
+    def run(self, inputs):
+        """Run the compiled graph on its inputs; the structured result."""
+        return self.rebuild(self.callable()(*inputs))
+
+    def callable(self):
+        """The compiled graph, `f(*inputs) -> tuple` (compiled on first use, once)."""
+        compiled = self._compiled
+        if compiled is None:
+            with _compile_lock:
+                if self._compiled is None:
+                    self._compiled = compile_graph(self.graph, self.name)
+                compiled = self._compiled
+        return compiled
+
+    def runner(self, positions, nargs):
+        """`run(args)` for positional `args` whose graph inputs are `args[positions]`."""
+        compiled, rebuild = self.callable(), self.rebuild
+        if positions == list(range(nargs)):
+            if rebuild is _first:
+                return lambda args: compiled(*args)[0]
+            return lambda args: rebuild(compiled(*args))
+        return lambda args: rebuild(compiled(*[args[i] for i in positions]))
+
+    def with_prefix(self, prefix):
+        """This trace called with `prefix` (a method's instance) before the arguments."""
+        self.callable()
+        bound = copy.copy(self)
+        bound._prefix = prefix
+        return bound
+
+    @property
+    def structured_input_signature(self):
+        """(args, kwargs) of the trace: TensorSpecs for tensors, Python values as traced."""
+        args, kwargs = call_args(self._parameters, self._spec_values)
+        return tuple(args[len(self._prefix):]), kwargs
+
+    @property
+    def structured_outputs(self):
+        """The result structure: TensorSpecs for graph outputs, Python values as traced."""
+        out_avals = self.graph.out_avals
+        return structure.unflatten(self._out_structure, [
+            TensorSpec(out_avals[e].shape, out_avals[e].dtype) if e.__class__ is int else e.value
+            for e in self._plan])
+
+    def pretty_printed_signature(self, skip=None):
+        """`f(x)` / `  Args:` / `    x: float32 Tensor, shape=()` / `  Returns:` / ..."""
+        skip = len(self._prefix) if skip is None else skip
+        return signatures.pretty_signature(self.name, self._parameters, self._spec_values,
+                                           self.structured_outputs, skip=skip)
+
+    def __repr__(self):
+        return f'<ConcreteFunction {self.pretty_printed_signature().splitlines()[0]}>'
+
+
+def call_args(parameters, values):
+    """(args, kwargs) calling a function with these parameters with these parameter values."""
+    args, kwargs = [], {}
+    for param, value in zip(parameters, values):
+        if param.kind in (param.POSITIONAL_ONLY, param.POSITIONAL_OR_KEYWORD):
+            args.append(value)
+        elif param.kind is param.VAR_POSITIONAL:
+            args.extend(value)
+        elif param.kind is param.KEYWORD_ONLY:
+            kwargs[param.name] = value
+        else:
+            kwargs.update(value)
+    return args, kwargs
+
+
+def _rebuilder(out_structure, plan):
+    """`rebuild(graph_outputs)`: the structured result, as cheap as the structure allows."""
+    if out_structure is None:
+        if plan[0].__class__ is int:
+            return _first
+        value = plan[0].value
+        return lambda outputs: value
+    if (out_structure[0] is tuple and out_structure[1] == (None,) * len(plan)
+            and plan == list(range(len(plan)))):
+        return tuple
+
+    def rebuild(outputs):
+        return structure.unflatten(out_structure, [
+            outputs[e] if e.__class__ is int else e.value for e in plan])
+    return rebuild

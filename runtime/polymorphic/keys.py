@@ -1,0 +1,132 @@
+"""Cache keys: what of a call's arguments selects its graph (SPEC §6).
+
+Arrays, numpy scalars and symbolic tensors count by type (an AbstractValue:
+dtype and shape) and become graph inputs; Python scalars, strings and None by
+type and value (`1`, `True` and `1.0` differ) and are baked into the trace;
+lists, tuples, dicts and namedtuples by structure; any other object by
+identity (the Function holds it weakly and drops its traces when it dies).
+Arguments are bound to the signature with defaults applied, so keyword and
+positional forms of one call share a key.
+"""
+import numpy as np
+
+from ..graph.ir import AbstractValue
+from ..graph.tensor import Tensor
+from ..graph.tensor_spec import TensorSpec
+from .structure import flatten
+
+SCALARS = frozenset((bool, int, float, complex, str, bytes, type(None)))
+_TENSOR = 'tensor'  # what a tensor leaf is in a relaxed key
+ARRAY_TYPES = frozenset([np.ndarray] + [t for t in set(np.sctypeDict.values())
+                                        if issubclass(t, np.generic)])
+_PLAIN = frozenset((bool, int, str, type(None)))
+
+
+class ObjectKey(tuple):
+    """The key of an object compared by identity: ('object', id)."""
+    __slots__ = ()
+
+
+def tensor_type(value):
+    """The type of a leaf that becomes a graph input (array, numpy scalar, tensor, spec) or None."""
+    if isinstance(value, (np.ndarray, np.generic, Tensor)):
+        return AbstractValue(value.dtype, value.shape)
+    if isinstance(value, TensorSpec):
+        return AbstractValue(value.dtype, value.shape)
+    return None
+
+
+def leaf_key(value):
+    kind = value.__class__
+    if kind in SCALARS:
+        if kind is float and (value != value or value == 0.0):
+            return (float, repr(value))  # nan equals nothing, and -0.0 == 0.0
+        return (kind, repr(value) if kind is complex else value)
+    aval = tensor_type(value)
+    if aval is not None:
+        return aval
+    return ObjectKey(('object', id(value)))
+
+
+class Arguments:
+    """One call in canonical form: parameter values, their leaves, leaf keys and the cache key."""
+    __slots__ = ('values', 'structure', 'leaves', 'leaf_keys', 'key', 'tensors', 'objects')
+
+    def __init__(self, values):
+        self.values = values
+        self.leaves = []
+        self.structure = flatten(values, self.leaves)
+        self.leaf_keys = tuple(map(leaf_key, self.leaves))
+        self.key = (self.structure, self.leaf_keys)
+        self.tensors, self.objects = [], []
+        for leaf, key in zip(self.leaves, self.leaf_keys):
+            if key.__class__ is AbstractValue:
+                self.tensors.append(leaf)
+            elif key.__class__ is ObjectKey:
+                self.objects.append(leaf)
+
+    @property
+    def avals(self):
+        return [k for k in self.leaf_keys if k.__class__ is AbstractValue]
+
+    @property
+    def relaxed_key(self):
+        """The key without the types of tensor leaves: calls that differ only in those."""
+        return (self.structure, tuple(_TENSOR if k.__class__ is AbstractValue else k
+                                      for k in self.leaf_keys))
+
+    def key_with(self, avals):
+        """The key of this call with its tensor leaves of types `avals`."""
+        avals = iter(avals)
+        return (self.structure, tuple(next(avals) if k.__class__ is AbstractValue else k
+                                      for k in self.leaf_keys))
+
+
+def bind(signature, args, kwargs):
+    """The Arguments of a call `f(*args, **kwargs)` of a function with this signature."""
+    bound = signature.bind(*args, **kwargs)
+    bound.apply_defaults()
+    return Arguments(tuple(bound.arguments.values()))
+
+
+def accepts(expected, actual):
+    """True if a value of type `actual` may be fed where type `expected` is traced."""
+    if expected.dtype != actual.dtype:
+        flexible = expected.dtype.itemsize == 0 and expected.dtype.kind in 'USV'
+        if not flexible or expected.dtype.kind != actual.dtype.kind:
+            return False
+    if expected.shape is None:
+        return True
+    return actual.shape is not None and len(expected.shape) == len(actual.shape) and all(
+        e is None or e == a for e, a in zip(expected.shape, actual.shape))
+
+
+def accepts_all(expected_avals, actual_avals):
+    return all(map(accepts, expected_avals, actual_avals))
+
+
+def generalise(traced_avals, avals):
+    """Types for one trace covering both calls (differing dims unknown); None if dtypes differ."""
+    if any(t.dtype != a.dtype for t, a in zip(traced_avals, avals)):
+        return None
+    return [t.join(a) for t, a in zip(traced_avals, avals)]
+
+
+def fast_key(args):
+    """A key of positional `args` when all are arrays, numpy or plain Python scalars; else None.
+
+    It serves the Function's memo of calls already resolved, not the cache: a
+    pair per argument, (dtype, shape) or (type, value), never equal across kinds.
+    """
+    key = []
+    for a in args:
+        kind = a.__class__
+        if kind in ARRAY_TYPES:
+            key.append(a.dtype)
+            key.append(a.shape)
+        elif kind in _PLAIN or (kind is float and a == a and a != 0.0):
+            key.append(kind)
+            key.append(a)
+        else:
+            return None
+    return tuple(key)

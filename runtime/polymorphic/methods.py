@@ -1,0 +1,51 @@
+"""`BoundFunction`: an `rt.function` accessed on an instance (`obj.method`)."""
+import types
+import weakref
+
+from .. import config as _config
+from ..operators import dispatch as _d
+from . import keys
+
+
+class BoundFunction:
+    """The Function with `instance` bound: its own fast-path memo, the Function's traces.
+
+    Traces are keyed by the instance's identity (held weakly, as any object
+    argument), so each instance has its own; the Function keeps one
+    BoundFunction per live instance (`obj.method is obj.method`).
+    """
+    __slots__ = ('_function', '_ref', '_fast', 'weak', '__weakref__')
+
+    def __init__(self, function, instance):
+        self._function, self._fast = function, {}
+        try:
+            self._ref, self.weak = weakref.ref(instance), True
+        except TypeError:  # kept alive by this object, which is then not cached
+            self._ref, self.weak = (lambda: instance), False
+
+    instance = property(lambda self: self._ref())
+
+    def __call__(self, *args, **kwargs):
+        if not kwargs and not _d.tracing and not _config._run_eagerly:
+            run = self._fast.get(keys.fast_key(args))
+            if run is not None:
+                self._function._calls += 1
+                return run(args)
+        return self._function._call((self._ref(),), args, kwargs, self._fast)
+
+    @property
+    def python_function(self):
+        return types.MethodType(self._function.python_function, self._ref())
+
+    def get_concrete_function(self, *args, **kwargs):
+        return self._function._get_concrete((self._ref(),), args, kwargs)
+
+    def pretty_printed_concrete_signatures(self):
+        return '\n\n'.join(c.pretty_printed_signature(skip=1)
+                           for c in self._function.concrete_functions(self._ref()))
+
+    def __getattr__(self, name):
+        return getattr(self._function, name)
+
+    def __repr__(self):
+        return f'<rt.Function {self._function.__qualname__} bound to {self._ref()!r}>'

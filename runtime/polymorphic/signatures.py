@@ -1,0 +1,191 @@
+"""Input signatures: checking arguments against traced types, and describing them to people."""
+import inspect
+
+import numpy as np
+
+from ..errors import InvalidArgumentError
+from ..graph.tensor import Tensor
+from ..graph.tensor_spec import TensorSpec
+from . import keys, structure
+
+_MAX_REPR = 60
+
+
+def type_text(aval):
+    """`float32[3]`, `float32[?,3]` (unknown dim), `float32[*]` (unknown rank)."""
+    if aval.shape is None:
+        return f'{aval.dtype.name}[*]'
+    return f"{aval.dtype.name}[{','.join('?' if d is None else str(d) for d in aval.shape)}]"
+
+
+def spec_text(aval):
+    """As TensorFlow prints a tensor type: `float32 Tensor, shape=(2,)`."""
+    shape = '<unknown>' if aval.shape is None else repr(tuple(aval.shape))
+    return f'{aval.dtype.name} Tensor, shape={shape}'
+
+
+def short_repr(value):
+    text = repr(value)
+    return text if len(text) <= _MAX_REPR else text[:_MAX_REPR - 3] + '...'
+
+
+def describe(value):
+    """A short description of an argument, for messages: types of arrays, values of scalars."""
+    kind = value.__class__
+    if kind is list or kind is tuple:
+        inner = ', '.join(map(describe, value))
+        return f'[{inner}]' if kind is list else f"({inner}{',' if len(value) == 1 else ''})"
+    if kind is dict:
+        return '{' + ', '.join(f'{k!r}: {describe(v)}' for k, v in value.items()) + '}'
+    aval = keys.tensor_type(value)
+    if aval is not None:
+        return type_text(aval)
+    if kind in keys.SCALARS:
+        return short_repr(value)
+    if kind is Described:
+        return value.text
+    return f'<{kind.__name__} object at {id(value):#x}>'
+
+
+class Described:
+    """An object argument in a signature, without keeping it alive: its description at trace."""
+    __slots__ = ('text', 'object_id')
+
+    def __init__(self, value):
+        self.text, self.object_id = describe(value), id(value)
+
+    def __repr__(self):
+        return self.text
+
+
+def signature_value(value):
+    """An argument as a signature shows it: TensorSpecs for tensors, objects described."""
+    def leaf(v):
+        aval = keys.tensor_type(v)
+        if aval is not None:
+            return TensorSpec(aval.shape, aval.dtype, getattr(v, 'name', None)
+                              if isinstance(v, TensorSpec) else None)
+        return v if v.__class__ in keys.SCALARS else Described(v)
+    return structure.map_leaves(leaf, value)
+
+
+def _has_spec(value):
+    return any(isinstance(v, TensorSpec) for v in structure_leaves(value))
+
+
+def _spec_structure_text(value):
+    if isinstance(value, TensorSpec):
+        return spec_text(value.aval)
+    kind = value.__class__
+    if kind is list or kind is tuple:
+        inner = ', '.join(map(_spec_structure_text, value))
+        return f'[{inner}]' if kind is list else f"({inner}{',' if len(value) == 1 else ''})"
+    if kind is dict:
+        return '{' + ', '.join(f'{k!r}: {_spec_structure_text(v)}' for k, v in value.items()) + '}'
+    return repr(value)
+
+
+def pretty_signature(name, parameters, values, outputs, skip=0):
+    """TensorFlow's format: `f(x, n=1)` / `  Args:` / `    x: float32 Tensor, shape=()` / ..."""
+    header, args = [], []
+    for param, value in list(zip(parameters, values))[skip:]:
+        star = {param.VAR_POSITIONAL: '*', param.VAR_KEYWORD: '**'}.get(param.kind, '')
+        if star and not value:
+            continue
+        if _has_spec(value):
+            header.append(star + param.name)
+            args.append(f'    {param.name}: {_spec_structure_text(value)}')
+        else:
+            header.append(f'{star}{param.name}={value!r}')
+    lines = [f"{name}({', '.join(header)})"]
+    if args:
+        lines += ['  Args:', *args]
+    return '\n'.join(lines + ['  Returns:', f'    {_spec_structure_text(outputs)}'])
+
+
+def coerce(value, expected, where):
+    """`value` as a graph input of type `expected`, or InvalidArgumentError naming `where`.
+
+    Arrays, numpy scalars and tensors must have the expected dtype; Python values
+    (scalars, lists) are converted to it when numpy's 'same_kind' casting allows.
+    """
+    if isinstance(value, (np.ndarray, np.generic, Tensor, TensorSpec)):
+        array = value
+    else:
+        array = np.asarray(value)
+        if (array.dtype != object and not keys.accepts(expected, keys.tensor_type(array))
+                and np.can_cast(array.dtype, expected.dtype, 'same_kind')):
+            array = np.asarray(value, dtype=expected.dtype)
+    actual = keys.tensor_type(array)
+    if not keys.accepts(expected, actual):
+        shape = None if expected.shape is None else tuple(expected.shape)
+        raise InvalidArgumentError(
+            f'{where} expected TensorSpec(shape={shape}, dtype={expected.dtype.name}) '
+            f'({type_text(expected)}) but got {type_text(actual)} '
+            f'({type(value).__name__} {short_repr(value)})')
+    return array
+
+
+class InputSignature:
+    """An `input_signature`: TensorSpecs (possibly nested) for the first parameters; one trace."""
+
+    def __init__(self, name, signature, specs):
+        self.name, self.specs = name, tuple(specs)
+        parameters = list(signature.parameters.values())
+        if len(self.specs) > len(parameters):
+            raise TypeError(f'{name}: input_signature has {len(self.specs)} specs for '
+                            f'{len(parameters)} parameters')
+        for spec in structure_leaves(self.specs):
+            if not isinstance(spec, TensorSpec):
+                raise TypeError(f'{name}: input_signature must hold rt.TensorSpecs, not {spec!r}')
+        self.parameters = parameters
+        defaults = [p.default for p in parameters[len(self.specs):]]
+        if any(d is inspect.Parameter.empty for d in defaults):
+            raise TypeError(f'{name}: input_signature must cover every parameter without default')
+        self.arguments = keys.Arguments(self.specs + tuple(defaults))
+
+    def feed(self, arguments):
+        """The graph inputs of a call, checked against the specs."""
+        n = len(self.specs)
+        for param, value in zip(self.parameters[n:], arguments.values[n:]):
+            if value is not param.default:
+                raise TypeError(f'{self.name}: argument {param.name!r} is not in the '
+                                'input_signature, so it cannot be passed')
+        inputs = []
+        for param, spec, value in zip(self.parameters, self.specs, arguments.values):
+            match(spec, value, param.name, self.name, inputs)
+        return inputs
+
+
+def match(expected, value, name, where, inputs):
+    """Check `value` against a traced argument `expected`; append its graph inputs to `inputs`.
+
+    `expected` holds TensorSpecs where the trace has tensors (any value that
+    converts fits), and Python values (and Described objects) that must be the same.
+    """
+    if isinstance(expected, TensorSpec):
+        inputs.append(coerce(value, expected.aval, f'{where}: argument {name!r}'))
+        return
+    kind = expected.__class__
+    if kind is dict:
+        same = value.__class__ is dict and value.keys() == expected.keys()
+        pairs = [(expected[k], value[k], f'{name}_{k}') for k in expected] if same else ()
+    elif kind in (list, tuple) or (isinstance(expected, tuple) and hasattr(kind, '_fields')):
+        same = value.__class__ is kind and len(value) == len(expected)
+        pairs = [(e, v, f'{name}_{i}') for i, (e, v) in enumerate(zip(expected, value))]
+    elif kind is Described:
+        same, pairs = id(value) == expected.object_id, ()
+    else:
+        same, pairs = keys.leaf_key(value) == keys.leaf_key(expected), ()
+    if not same:
+        raise InvalidArgumentError(f'{where}: argument {name!r} was traced as '
+                                   f'{describe(expected)}, not {describe(value)}')
+    for e, v, n in pairs:
+        match(e, v, n, where, inputs)
+
+
+def structure_leaves(tree):
+    leaves = []
+    structure.flatten(tree, leaves)
+    return leaves
+

@@ -1,0 +1,54 @@
+"""Nested arguments and results: lists, tuples, namedtuples and dicts, to leaves and back."""
+
+
+def flatten(tree, leaves):
+    """Append the leaves of `tree` to `leaves`; return its structure (hashable, None for a leaf).
+
+    Only exact lists, tuples and dicts and namedtuples are containers; dicts keep
+    their insertion order, as the Python function would see it.
+    """
+    kind = tree.__class__
+    if kind is tuple or kind is list:
+        return (kind, tuple([flatten(item, leaves) for item in tree]))
+    if kind is dict:
+        return (dict, tuple(tree), tuple([flatten(item, leaves) for item in tree.values()]))
+    if isinstance(tree, tuple) and hasattr(kind, '_fields'):
+        return (kind, tuple([flatten(item, leaves) for item in tree]))
+    leaves.append(tree)
+    return None
+
+
+def unflatten(structure, leaves):
+    """The tree of `structure` with `leaves` (any iterable, in flatten's order) at its leaves."""
+    return _build(structure, iter(leaves))
+
+
+def _build(structure, leaves):
+    if structure is None:
+        return next(leaves)
+    kind = structure[0]
+    if kind is dict:
+        return {key: _build(item, leaves) for key, item in zip(structure[1], structure[2])}
+    items = [_build(item, leaves) for item in structure[1]]
+    if kind is list:
+        return items
+    if kind is tuple:
+        return tuple(items)
+    return kind(*items)  # a namedtuple
+
+
+def map_leaves(fn, tree):
+    """`tree` with every leaf replaced by `fn(leaf)`."""
+    leaves = []
+    structure = flatten(tree, leaves)
+    return unflatten(structure, map(fn, leaves))
+
+
+def leaf_names(name, tree):
+    """Readable names of the leaves of `tree`, an argument called `name`: x, xs_0, d_key, ..."""
+    kind = tree.__class__
+    if kind is dict:
+        return [n for key, item in tree.items() for n in leaf_names(f'{name}_{key}', item)]
+    if kind is tuple or kind is list or (isinstance(tree, tuple) and hasattr(kind, '_fields')):
+        return [n for i, item in enumerate(tree) for n in leaf_names(f'{name}_{i}', item)]
+    return [name]

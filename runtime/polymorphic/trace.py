@@ -1,0 +1,55 @@
+"""Tracing one call: the Python function run on placeholders, giving a ConcreteFunction."""
+import numpy as np
+
+from ..graph.ir import AbstractValue
+from ..graph.tensor import Tensor
+from ..graph.tensor_spec import TensorSpec
+from ..graph.tracing import GraphBuilder, Resource
+from . import structure
+from .concrete import ConcreteFunction, Static, call_args
+
+_GRAPH_VALUES = (Tensor, np.ndarray, np.generic, Resource)
+
+
+def trace(name, python_function, signature, arguments, avals, parent=None):
+    """(ConcreteFunction of `python_function` for `arguments`, the outer tensors it captured).
+
+    Tensor leaves become placeholders of types `avals` (the call's, or
+    generalised ones); Python values and objects are passed as they are. With
+    a `parent` builder (a call inside another trace), outer tensors the function
+    uses are captured as extra graph inputs.
+    """
+    parameters = list(signature.parameters.values())
+    names = _placeholder_names(parameters, arguments)
+    with GraphBuilder(parent=parent) as builder:
+        placeholders = iter([builder.placeholder(a, name=n) for a, n in zip(avals, names)])
+        leaves = [next(placeholders) if k.__class__ is AbstractValue else leaf
+                  for leaf, k in zip(arguments.leaves, arguments.leaf_keys)]
+        args, kwargs = call_args(parameters, structure.unflatten(arguments.structure, leaves))
+        result = python_function(*args, **kwargs)
+        outputs, out_structure, plan = _outputs(result)
+        graph = builder.finish(outputs)
+    concrete = ConcreteFunction(name, signature, arguments, avals, graph, (out_structure, plan))
+    return concrete, builder.captured
+
+
+def _placeholder_names(parameters, arguments):
+    names = [n for p, v in zip(parameters, arguments.values)
+             for n in structure.leaf_names(p.name, v)]
+    return [leaf.name if isinstance(leaf, TensorSpec) and leaf.name else name
+            for leaf, key, name in zip(arguments.leaves, arguments.leaf_keys, names)
+            if key.__class__ is AbstractValue]
+
+
+def _outputs(result):
+    """(graph outputs, result structure, plan): per leaf, its output index or a Static value."""
+    leaves = []
+    out_structure = structure.flatten(result, leaves)
+    outputs, plan = [], []
+    for leaf in leaves:
+        if isinstance(leaf, _GRAPH_VALUES):
+            plan.append(len(outputs))
+            outputs.append(leaf)
+        else:
+            plan.append(Static(leaf))
+    return outputs, out_structure, plan
