@@ -52,6 +52,7 @@ class Facts:
         self.class_name = class_name
         self.frame_calls = []  # (name, node) of calls that may read the caller's frame
         self.appends = []      # (ListAppend, Activity): see converters/lists.py
+        self.thunk_loads = 0   # loads inside generated lambdas (checked even outside closures)
 
     def locals(self):
         return (self.assigned | self.params) - self.globals - self.nonlocals
@@ -193,6 +194,7 @@ class Walker:
         # guards), so every direct load can be asked later to check that its local is bound
         if not self.inner and self.quote() is not None:
             load = LocalLoad(node, self.quote(), self.facts.message_name(name), self.thunks > 0)
+            self.facts.thunk_loads += self.thunks > 0
             self.act.loads.append(load)
             return load
         return node

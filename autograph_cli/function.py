@@ -8,10 +8,10 @@ declaration because no code left in the function's frame binds them.
 """
 from . import emit
 from .analysis.cfg import CFG
-from .analysis.liveness import live_in
+from .analysis.liveness import Liveness
 from .analysis.reaching_definitions import ReachingDefinitions
 from .converters import variables
-from .converters.control_flow import ControlFlow
+from .converters.control_flow import BLANK, ControlFlow
 from .stmts import CONVERTED, For, If, Line, Match, Opaque, Try, While, With, sub_blocks
 
 
@@ -39,14 +39,18 @@ class FunctionConversion:
 
     # -- analyses ------------------------------------------------------------------------------
     def analyze(self, body):
+        """Run the analyses, unless nothing in the function needs them (no closure, no thunk)."""
         facts = self.facts
-        exit_uses = facts.globals | facts.nonlocals | facts.captured
         params = facts.params
-        self.cfg = CFG(body, params, exit_uses)
-        self.live = live_in(self.cfg)
-        self.rd = ReachingDefinitions(self.cfg, facts.locals(), params)
         self._occurs, self._assigned, self._host_bound = {}, {}, set(params)
         self._scan(body, None)
+        self.cfg = None
+        if not facts.thunk_loads and not _has_converted(body):
+            return
+        exit_uses = facts.globals | facts.nonlocals | facts.captured
+        self.cfg = CFG(body, params, exit_uses)
+        self.live = Liveness(self.cfg)
+        self.rd = ReachingDefinitions(self.cfg, facts.locals(), params)
 
     def _note(self, act, place):
         bound = act.defs | act.dels | act.maydefs
@@ -91,6 +95,8 @@ class FunctionConversion:
             self._scan(stmt.orelse, place)
 
     def node_of(self, key):
+        if self.cfg is None:
+            return None
         return self.cfg.of.get(key if key.__class__ is tuple else id(key))
 
     def maybe_unbound(self, node, names):
@@ -109,12 +115,12 @@ class FunctionConversion:
         if extra_act is not None:
             modified |= extra_act.defs | extra_act.dels
             composites |= extra_act.composites
-        live = self.live[self.cfg.join_of(stmt).index]
-        if isinstance(stmt, (While, For)):
-            live = live | self.live[self.node_of(stmt).index]
         facts = self.facts
-        variables_ = facts.locals() | facts.globals | facts.nonlocals
-        names = sorted(n for n in modified if n in live and n in variables_)
+        candidates = modified & (facts.locals() | facts.globals | facts.nonlocals)
+        live = self.live.live_names(self.cfg.join_of(stmt), candidates)
+        if isinstance(stmt, (While, For)):
+            live |= self.live.live_names(self.node_of(stmt), candidates)
+        names = sorted(live)
         names += sorted(c for c in composites if c.split('.')[0] not in modified)
         return names
 
@@ -140,7 +146,7 @@ class FunctionConversion:
         if self._occurs.get(name) != {place}:
             return True
         entry = self._entry_node(place)
-        return entry is not None and name in self.live[entry.index]
+        return entry is not None and self.live.is_live(entry, name)
 
     def _entry_node(self, place):
         kind, key = place
@@ -243,9 +249,15 @@ def _in_closure(small):
 
 
 def _attach_leading(emitted, stmt):
-    leading = stmt.header.leading
+    """The comments and blank lines above a converted statement go above what replaces it."""
+    leading = tuple(stmt.header.leading)
     if leading and emitted:
-        emitted[0].leading = tuple(leading) + tuple(emitted[0].leading)
+        ours = tuple(emitted[0].leading)
+        if ours[:1] == BLANK:  # keep one empty line above, then the statement's own lines
+            spaced = leading[0].comment is not None
+            emitted[0].leading = (BLANK if spaced else ()) + leading + ours[1:]
+        else:
+            emitted[0].leading = leading + ours
 
 
 def _header_acts(stmt):
@@ -274,6 +286,14 @@ def _modified(block, names, composites):
             composites |= act.composites
         for sub in sub_blocks(stmt):
             _modified(sub, names, composites)
+
+
+def _has_converted(block):
+    return any(isinstance(s, CONVERTED) or _has_converted_inside(s) for s in block)
+
+
+def _has_converted_inside(stmt):
+    return any(_has_converted(b) for b in sub_blocks(stmt))
 
 
 def _index(block, by_id):

@@ -32,7 +32,6 @@ from .expressions import Facts, Unsupported, Walker, param_names
 from .function import FunctionConversion
 from .lines import Positions
 from .namer import Namer
-from .stmts import CONVERTED, sub_blocks
 from .walker import StatementWalker, imported_names as _imported
 
 IMPORT = 'from runtime import ag as ag__'
@@ -319,10 +318,3 @@ def _module_names(module):
                     names.update(_imported(small))
     return names
 
-
-def has_converted_statements(block):
-    return any(isinstance(s, CONVERTED) or has_converted_statements_in(s) for s in block)
-
-
-def has_converted_statements_in(stmt):
-    return any(has_converted_statements(b) for b in sub_blocks(stmt))

@@ -1,31 +1,56 @@
-"""Liveness: which names may still be read before being reassigned, at the entry of each CFG node."""
+"""Liveness: which names may still be read before being reassigned, on entry to each CFG node.
+
+Sets of names are bit masks over the function's names, so the fixed point is
+integer arithmetic.
+"""
 
 
-def live_in(cfg):
-    """A list, by node index, of the sets of names live on entry to each node."""
-    nodes = cfg.nodes
-    live = [set() for _ in nodes]
+class Liveness:
+    def __init__(self, cfg):
+        bits = {}
+
+        def mask(names):
+            m = 0
+            for name in names:
+                bit = bits.get(name)
+                if bit is None:
+                    bit = bits[name] = 1 << len(bits)
+                m |= bit
+            return m
+
+        nodes = cfg.nodes
+        uses = [mask(n.act.uses) for n in nodes]
+        kills = [mask(n.act.defs) | mask(n.act.dels) for n in nodes]
+        self._bits = bits
+        self._live = _solve(nodes, uses, kills)
+
+    def is_live(self, node, name):
+        """Is `name` live on entry to `node`?"""
+        bit = self._bits.get(name)
+        return bit is not None and bool(self._live[node.index] & bit)
+
+    def live_names(self, node, names):
+        """The names among `names` live on entry to `node`."""
+        live = self._live[node.index]
+        return {n for n in names if live & self._bits.get(n, 0)}
+
+
+def _solve(nodes, uses, kills):
+    live = [0] * len(nodes)
     work = list(reversed(nodes))
     queued = set(range(len(nodes)))
     while work:
         node = work.pop()
-        queued.discard(node.index)
-        out = set()
+        i = node.index
+        queued.discard(i)
+        out = 0
         for s in node.succ:
             out |= live[s.index]
-        act = node.act
-        new = act.uses | (out - act.defs - act.dels)
-        if new != live[node.index]:
-            live[node.index] = new
+        new = uses[i] | (out & ~kills[i])
+        if new != live[i]:
+            live[i] = new
             for p in node.pred:
                 if p.index not in queued:
                     queued.add(p.index)
                     work.append(p)
     return live
-
-
-def live_out(cfg, live, node):
-    out = set()
-    for s in node.succ:
-        out |= live[s.index]
-    return out
