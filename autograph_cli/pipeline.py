@@ -28,10 +28,12 @@ from .converters import (break_statements, call_trees, conditional_expressions, 
                          continue_statements, directives, functions, lists,
                          logical_expressions, return_statements)
 from .diagnostics import ConversionError, Diagnostic
-from .expressions import Facts, Unsupported, Walker, param_names
+from .expressions import Facts, Unsupported, Walker
+from .scopes import param_names
 from .function import FunctionConversion
 from .lines import Positions
 from .namer import Namer
+from . import scopes  # noqa: F401  (registers the scope handlers)
 from .walker import StatementWalker, imported_names as _imported
 
 IMPORT = 'from runtime import ag as ag__'

@@ -11,7 +11,8 @@ real call. Calls that read their caller's frame
 import libcst as cst
 
 from .. import emit
-from ..expressions import SuperCall, Walker
+from ..deferred import SuperCall
+from ..expressions import Walker
 
 # Builtins that look at the frame that calls them: never moved into converted_call.
 FRAME_DEPENDENT = frozenset(('super', 'locals', 'vars', 'dir', 'eval', 'exec'))
