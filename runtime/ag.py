@@ -12,17 +12,17 @@ from .operators.call_trees import Kwargs, converted_call, for_module
 from .operators.conditional_expressions import if_exp
 from .operators.control_flow import for_stmt, if_stmt, while_stmt
 from .operators.directives import do_not_convert, set_element_type, set_loop_options
-from .operators.functions import STD, ConversionOptions, FunctionScope, autograph_artifact
-from .operators.lists import list_append, list_pop, list_stack, new_list
+from .operators.functions import STD, ConversionOptions, Feature, FunctionScope, autograph_artifact
+from .operators.lists import ListPopOpts, ListStackOpts, list_append, list_pop, list_stack, new_list
 from .operators.logical_expressions import (
     and_, and_test, compare, compare_test, eq, not_, not_eq, or_, or_test)
 from .operators.qualnames import qualname
-from .operators.slices import get_item, set_item
+from .operators.slices import GetItemOpts, get_item, set_item
 from .operators.variables import Undefined, UndefinedReturnValue, ld, ldu, load
 from .sourcemap import SourceMap
 
 __all__ = [
-    'bind',
+    'bind', 'Feature', 'GetItemOpts', 'ListPopOpts', 'ListStackOpts',
     'ConversionOptions', 'FunctionScope', 'Kwargs', 'STD', 'SourceMap', 'Undefined',
     'UndefinedReturnValue', 'and_', 'and_test', 'assert_stmt', 'autograph_artifact', 'compare',
     'compare_test', 'converted_call', 'do_not_convert', 'eq', 'for_stmt', 'get_item', 'if_exp',

@@ -10,6 +10,7 @@ A callee that looks at its caller's frame (`namedtuple`, `Enum('Name', ...)`,
 still finds the right module, every converted module calls its own copy of
 `converted_call`, whose globals are the module's (`for_module`).
 """
+import sys
 import types
 
 from . import dispatch as _d
@@ -78,10 +79,52 @@ def _template(dispatch, kwargs_type, call_parts):
     return converted_call
 
 
-converted_call = _template(_d, Kwargs, call_with_keyword_parts)
+_fast_call = _template(_d, Kwargs, call_with_keyword_parts)
 
 
 def for_module(module_globals):
     """A `converted_call` whose frame belongs to the module with these globals."""
-    return types.FunctionType(converted_call.__code__, module_globals, 'converted_call',
-                              converted_call.__defaults__, converted_call.__closure__)
+    return types.FunctionType(_fast_call.__code__, module_globals, 'converted_call',
+                              _fast_call.__defaults__, _fast_call.__closure__)
+
+
+def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):
+    """TensorFlow's `converted_call`, for code its converter generated.
+
+    That code also calls `super()`, `eval()`, `globals()` and `locals()` through
+    here (agconvert leaves those calls alone); they run as if called in the
+    function that `caller_fn_scope` belongs to.
+    """
+    if f is super or f is eval or f is exec or f is globals or f is locals:
+        return _in_original_context(f, tuple(args), kwargs, caller_fn_scope)
+    return _fast_call(f, args, kwargs, caller_fn_scope, options)
+
+
+def _in_original_context(f, args, kwargs, scope):
+    if f is super:
+        if args:
+            return super(*args)
+        frame = _originating_frame(scope, innermost=False)
+        return super(frame.f_locals['__class__'], frame.f_locals[frame.f_code.co_varnames[0]])
+    frame = _originating_frame(scope, innermost=True)
+    if f is globals:
+        return frame.f_globals
+    if f is locals:
+        return frame.f_locals
+    namespaces = (frame.f_globals, frame.f_locals)[len(args) - 1:]
+    return f(*args, *namespaces, **(kwargs or {}))
+
+
+def _originating_frame(scope, innermost):
+    """The frame of the converted function `scope` belongs to (closures see it too)."""
+    frame, found = sys._getframe(2), None
+    name = getattr(scope, 'scope_name', 'fscope')
+    while frame is not None:
+        if frame.f_locals.get(name) is scope:
+            found = frame
+            if innermost:
+                break
+        frame = frame.f_back
+    if found is None:
+        raise RuntimeError('converted_call: the calling function scope is not on the stack')
+    return found

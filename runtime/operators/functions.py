@@ -65,3 +65,15 @@ def autograph_artifact(entity, extras=None):
 
 def is_autograph_artifact(entity):
     return getattr(entity, '__ag_artifact__', False) is True
+
+
+class Feature:
+    """TensorFlow's optional conversion features (recorded in ConversionOptions; all Python here)."""
+
+    ALL = 'ALL'
+    AUTO_CONTROL_DEPS = 'AUTO_CONTROL_DEPS'
+    ASSERT_STATEMENTS = 'ASSERT_STATEMENTS'
+    BUILTIN_FUNCTIONS = 'BUILTIN_FUNCTIONS'
+    EQUALITY_OPERATORS = 'EQUALITY_OPERATORS'
+    LISTS = 'LISTS'
+    NAME_SCOPES = 'NAME_SCOPES'

@@ -1,5 +1,11 @@
 """Python lists that may become graph lists: `new_list`, `list_append`, `list_pop`, `list_stack`."""
+import collections
+
 from . import dispatch as _d
+
+# Options TensorFlow's converter passes along with list and item operations.
+ListPopOpts = collections.namedtuple('ListPopOpts', ('element_dtype', 'element_shape'))
+ListStackOpts = collections.namedtuple('ListStackOpts', ('element_dtype', 'original_call'))
 
 
 def new_list(iterable=None):

@@ -1,5 +1,9 @@
 """Subscripts as operators (TensorFlow's `get_item`/`set_item`, kept for the code it generates)."""
+import collections
+
 from . import dispatch as _d
+
+GetItemOpts = collections.namedtuple('GetItemOpts', ('element_dtype',))
 
 
 def get_item(target, i, opts=None):
