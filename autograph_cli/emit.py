@@ -132,6 +132,23 @@ class Block:
         state.decrease_indent()
 
 
+class DecoratorLine:
+    """A generated `@decorator` line put above an original `def`, whose line `next_origin` is."""
+
+    __slots__ = ('parts', 'next_origin')
+
+    def __init__(self, parts, next_origin):
+        self.parts = parts
+        self.next_origin = next_origin
+
+    def _codegen(self, state, **kwargs):
+        state.add_indent_tokens()
+        state.add_token('@')
+        _emit_parts(self.parts, state)
+        state.add_token(state.default_newline)
+        state.mark(self.next_origin, True)  # the original lines resume on the next line
+
+
 class Verbatim:
     """An original statement copied as it is; its lines map one to one onto the original's."""
 

@@ -183,7 +183,7 @@ class FunctionConversion:
                 out.extend(self._line(stmt, place))
             elif isinstance(stmt, Opaque):
                 variables.check_loads(self, stmt.act, self.node_of(stmt), place is not None)
-                node = stmt.node if place is None else self._renamed(stmt.node)
+                node = stmt.node if place is None else self._renamed(stmt.node, stmt.line)
                 out.append(emit.Verbatim(node, stmt.origin))
             else:
                 out.append(self._python(stmt, place, hoist))
@@ -208,11 +208,10 @@ class FunctionConversion:
             a is b.node for a, b in zip(kept, line.smalls)) else emit.replace(line.node, body=kept)
         return out + [emit.Verbatim(node, line.origin)]
 
-    def _renamed(self, node):
+    def _renamed(self, node, line):
         """A def or class inside a closure keeps the qualified name it has in the original."""
-        import libcst as cst
         name = f'{self.facts.qualname}.<locals>.{node.name.value}'
-        decorator = emit.replace(_DECORATOR, decorator=emit.Expr((f'ag__.qualname({name!r})',)))
+        decorator = emit.DecoratorLine((f'ag__.qualname({name!r})',), line)
         return emit.replace(node, decorators=[*node.decorators, decorator])
 
     def _python(self, stmt, place, hoist):
@@ -227,14 +226,6 @@ class FunctionConversion:
 def _at_host(small):
     """`global`/`nonlocal` move above the FunctionScope; the rest stays."""
     return None if small.kind == 'declaration' else small.node
-
-
-def _decorator():
-    import libcst as cst
-    return cst.Decorator(decorator=cst.Name('placeholder'))
-
-
-_DECORATOR = _decorator()
 
 
 def _in_closure(small):

@@ -26,8 +26,9 @@ class Namer:
     def new(self, base):
         """One name: `base`, else `base_1`, `base_2`, ..."""
         name, n = base, 0
+        separator = '' if base.endswith('_') else '_'
         while name in self._taken:
             n += 1
-            name = f'{base}_{n}'
+            name = f'{base}{separator}{n}'
         self._taken.add(name)
         return name

@@ -116,13 +116,16 @@ class ModuleConversion:
             if node.asynchronous is not None:
                 raise Unsupported('asynchronous function')
             body, docstring, fc = self._convert_body(node, facts, scope)
+            if 'ag__' in facts.locals():
+                raise Unsupported("binds the name 'ag__', which converted code needs")
         except Unsupported as e:
             return self._unconverted(node, e.reason)
         declared = sorted(facts.globals), sorted(facts.nonlocals)
         decls = [emit.Line((kw, ', '.join(names)), None)
                  for kw, names in zip(('global ', 'nonlocal '), declared) if names]
+        doc_line = self.positions.start(docstring) if docstring is not None else None
         new = functions.wrap(node, docstring, decls, fc.local_declarations(), body, scope.name,
-                             self.positions.line(node))
+                             self.positions.line(node), doc_line)
         free = (facts.referenced - facts.locals()) | facts.nonlocals
         return new, free, facts.referenced
 
@@ -183,9 +186,8 @@ class ModuleConversion:
 
     def _unconverted(self, node, reason):
         self.warn(node, f'function {node.name.value!r} left unconverted: {reason}')
-        comment = cst.EmptyLine(comment=cst.Comment(f'# agconvert: left unconverted: {reason}'))
         names = _all_names(node)
-        return emit.replace(node, leading_lines=[*node.leading_lines, comment]), names, names
+        return _with_comment(node, f'# agconvert: left unconverted: {reason}'), names, names
 
 
 def convert_module(source, path='<string>', *, original_path=None, first_line=1):
@@ -257,6 +259,20 @@ def _import_position(body):
             emit.code_of(s.module) == '__future__' for s in body[at].body):
         at += 1
     return at
+
+
+def _with_comment(node, text):
+    """The def with a comment at the end of its `def` line (no line is added, so the source
+    map stays exact), or on a line of its own above it if that line has a comment already."""
+    body = node.body
+    header = body.header if isinstance(body, cst.IndentedBlock) else body.trailing_whitespace
+    if header.comment is not None:
+        comment = cst.EmptyLine(comment=cst.Comment(text))
+        return emit.replace(node, leading_lines=[*node.leading_lines, comment])
+    header = emit.replace(header, whitespace=cst.SimpleWhitespace('  '), comment=cst.Comment(text))
+    if isinstance(body, cst.IndentedBlock):
+        return emit.replace(node, body=emit.replace(body, header=header))
+    return emit.replace(node, body=emit.replace(body, trailing_whitespace=header))
 
 
 def _body(node):

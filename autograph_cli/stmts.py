@@ -127,10 +127,11 @@ class Match:
 class Opaque:
     """A statement the converters do not look into: a nested def or class (converted on its own)."""
 
-    __slots__ = ('node', 'act', 'origin')
+    __slots__ = ('node', 'act', 'origin', 'line')
 
-    def __init__(self, node, act, origin):
+    def __init__(self, node, act, origin, line):
         self.node, self.act, self.origin = node, act, origin
+        self.line = line  # of the `def` or `class` keyword
 
 
 LOOPS = (While, For)

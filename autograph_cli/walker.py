@@ -214,8 +214,9 @@ class StatementWalker:
                 new = emit.replace(new, asname=emit.replace(
                     item.asname, name=self.w.store(item.asname.name)))
             items.append(new)
+        origin = self.pos.start(node)
         node = emit.replace(node, items=items)
-        return stmts.With(node, act, self.block(node.body, in_closure), self.pos.start(node))
+        return stmts.With(node, act, self.block(node.body, in_closure), origin)
 
     def _Match(self, node, in_closure):
         act = self.start(Activity(), in_closure)
@@ -229,14 +230,14 @@ class StatementWalker:
                 new = emit.replace(case, guard=self.w.walk(case.guard, True))
             cases.append((new, case_act, self.block(case.body, in_closure)))
         return stmts.Match(emit.replace(node, subject=subject), act, cases, self.pos.start(node),
-                           [self.pos.start(c) for c in node.cases])
+                           [self.pos.start(c) for c in node.cases])  # original nodes: positions
 
     def _FunctionDef(self, node, in_closure):
         act = self.start(Activity(), in_closure)
         new = self.convert_nested(node, self.w)
         self.w.act = act
         self.w.bind(node.name.value)
-        return stmts.Opaque(new, act, self.pos.start(node))
+        return stmts.Opaque(new, act, self.pos.start(node), self.pos.line(node))
 
     _ClassDef = _FunctionDef
 

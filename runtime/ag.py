@@ -15,7 +15,7 @@ from .operators.directives import do_not_convert, set_element_type, set_loop_opt
 from .operators.functions import STD, ConversionOptions, Feature, FunctionScope, autograph_artifact
 from .operators.lists import ListPopOpts, ListStackOpts, list_append, list_pop, list_stack, new_list
 from .operators.logical_expressions import (
-    and_, and_test, compare, compare_test, eq, not_, not_eq, or_, or_test)
+    and_, and_test, compare, compare_test, eq, logical, not_, not_eq, or_, or_test)
 from .operators.qualnames import qualname
 from .operators.slices import GetItemOpts, get_item, set_item
 from .operators.variables import Undefined, UndefinedReturnValue, ld, ldu, load
@@ -26,8 +26,8 @@ __all__ = [
     'ConversionOptions', 'FunctionScope', 'Kwargs', 'STD', 'SourceMap', 'Undefined',
     'UndefinedReturnValue', 'and_', 'and_test', 'assert_stmt', 'autograph_artifact', 'compare',
     'compare_test', 'converted_call', 'do_not_convert', 'eq', 'for_stmt', 'get_item', 'if_exp',
-    'if_stmt', 'ld', 'ldu', 'list_append', 'list_pop', 'list_stack', 'load', 'new_list', 'not_',
-    'not_eq', 'or_', 'or_test', 'qualname', 'set_element_type', 'set_item', 'set_loop_options',
+    'if_stmt', 'ld', 'ldu', 'logical', 'list_append', 'list_pop', 'list_stack', 'load',
+    'new_list', 'not_', 'not_eq', 'or_', 'or_test', 'qualname', 'set_element_type', 'set_item', 'set_loop_options',
     'while_stmt', 'local',
 ]
 

@@ -70,6 +70,8 @@ def original_location(frame, lineno):
         if code_file.startswith(RUNTIME_DIR):
             return None
         source_map = frame.f_globals.get('__ag_source_map__')
+        if source_map is None:
+            source_map = _map_in_source(frame)
         if source_map is None or source_map.__class__ is not SourceMap:
             return None
         converted_file = frame.f_globals.get('__file__')
@@ -77,6 +79,35 @@ def original_location(frame, lineno):
     if line is None:
         return None
     return source_map.original_path(converted_file), line
+
+
+_MAP_PREFIX = '__ag_source_map__ = ag__.SourceMap('
+_read_from_source = {}  # code filename -> SourceMap or None
+
+
+def _map_in_source(frame):
+    """The map of a converted module that is still being imported: read from its last line.
+
+    The map is the module's last statement; code running during the import
+    (module-level calls) runs before it is assigned.
+    """
+    filename = frame.f_code.co_filename
+    if filename in _read_from_source:
+        return _read_from_source[filename]
+    import ast  # only when an exception leaves code still being imported
+    import linecache
+    found = None
+    if '__ag_source_map__' not in frame.f_globals and 'ag__' in frame.f_globals:
+        for line in reversed(linecache.getlines(filename, frame.f_globals)[-3:]):
+            if line.startswith(_MAP_PREFIX):
+                try:
+                    path, encoded = ast.literal_eval(line[len(_MAP_PREFIX) - 1:].strip())
+                except (ValueError, SyntaxError):
+                    break
+                found = SourceMap(path, encoded)
+                break
+    _read_from_source[filename] = found
+    return found
 
 
 def note_original_location(exc, tb):

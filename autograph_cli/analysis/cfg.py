@@ -89,9 +89,11 @@ class CFG:
         return self._loop(stmt, head, [head])
 
     def _For(self, stmt, preds):
+        # the head takes the next item or ends the loop; only the body edge binds the target
         iter_node = self._step(preds, stmt.act, ('iter', id(stmt)))
-        head = self._step(iter_node, stmt.target_act, id(stmt))[0]
-        return self._loop(stmt, head, [head])
+        head = self._step(iter_node, Activity(), ('head', id(stmt)))[0]
+        target = self._step([head], stmt.target_act, id(stmt))
+        return self._loop(stmt, head, target)
 
     def _Try(self, stmt, preds):
         final = self._node(Activity(), ('finally', id(stmt))) if stmt.finalbody is not None else None

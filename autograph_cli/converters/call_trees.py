@@ -106,7 +106,8 @@ def _frame_dependent(w, node):
     name = node.func.value
     w.facts.frame_calls.append((name, node))
     args = [emit.replace(a, value=w.walk(a.value)) for a in node.args]
-    if name == 'super' and not args and w.facts.first_param and w.facts.class_name:
+    if name == 'super' and not args and w.facts.first_param and w.facts.class_name \
+            and not w.inner:  # in a lambda or comprehension it fails in the original too
         # zero-argument super() finds its class and instance in the frame that calls it,
         # which a generated closure or lambda is not: there it names them
         first = w.facts.first_param

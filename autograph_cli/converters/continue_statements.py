@@ -4,8 +4,12 @@
         if x < 0:                   continue_ = False
             continue     ->         ... if x < 0: continue_ = True, else: total += x
         total += x
+
+When every statement after a `continue` could join the other branch of its
+`if` (as above), no guard reads the flag, and it is not kept at all: the
+`continue` becomes `pass`.
 """
-from ..stmts import LOOPS, sub_blocks
+from ..stmts import LOOPS, If, Line, sub_blocks
 from .guards import Jump, contains, generated_line, origin_of, rewrite_block
 
 
@@ -17,11 +21,37 @@ def transform(block, ctx):
             flag = ctx.new_name('continue_')
             jump = Jump('continue', [flag], _setter(flag), descend_loops=False)
             body, _ = rewrite_block(stmt.body, jump, True)
-            reset = generated_line((flag, ' = False'), origin_of(stmt.body[0]), defs=(flag,))
-            stmt.body = [reset] + body
+            if _read(body, flag):
+                reset = generated_line((flag, ' = False'), origin_of(stmt.body[0]), defs=(flag,))
+                stmt.body = [reset] + body
+            else:
+                stmt.body = _without_flag(body)
 
 
 def _setter(flag):
     def replace(small, origin):
         return generated_line((flag, ' = True'), origin, kind='set_continue', defs=(flag,))
     return replace
+
+
+def _read(block, flag):
+    """Does a guard in `block` (not in a nested loop's body) test `flag`?"""
+    for stmt in block:
+        if isinstance(stmt, If) and stmt.flags and flag in stmt.flags:
+            return True
+        if not isinstance(stmt, LOOPS) and any(_read(b, flag) for b in sub_blocks(stmt)):
+            return True
+    return False
+
+
+def _without_flag(block):
+    out = []
+    for stmt in block:
+        if isinstance(stmt, Line) and stmt.generated and stmt.smalls[0].kind == 'set_continue':
+            out.append(generated_line(('pass',), stmt.origin))
+            continue
+        if not isinstance(stmt, LOOPS):
+            for sub in sub_blocks(stmt):
+                sub[:] = _without_flag(sub)
+        out.append(stmt)
+    return out

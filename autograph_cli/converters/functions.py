@@ -24,9 +24,9 @@ def is_docstring(stmt):
                                                                    cst.ConcatenatedString))
 
 
-def wrap(node, docstring, declarations, locals_, body, scope_name, origin):
+def wrap(node, docstring, declarations, locals_, body, scope_name, origin, doc_line=None):
     """The converted def: `node` with its body replaced."""
-    head = [emit.Verbatim(docstring, origin)] if docstring is not None else []
+    head = [emit.Verbatim(docstring, doc_line)] if docstring is not None else []
     if declarations:
         head += declarations
     inner = [emit.Line((name, ': ag__.local'), origin) for name in locals_] + body

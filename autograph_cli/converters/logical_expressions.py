@@ -33,12 +33,49 @@ def line_breaks(*whitespace):
 def rewrite_boolean(w, node, test):
     if has_walrus(node.left) or has_walrus(node.right):
         return emit.replace(node, left=w.walk(node.left), right=w.maybe(node.right))
+    if not test:
+        operands = _flatten(node)[::2]
+        if len(operands) > 2 or any(o.__class__ is cst.BooleanOperation for o in operands):
+            return _chain(w, node)
     left = w.thunk(node.left, test)
     right = w.thunk(node.right, test)
     op = node.operator
     breaks = line_breaks(op.whitespace_before, op.whitespace_after)
     return emit.Expr((node.lpar, _BOOL[op.__class__, test], left, ',', breaks, ' lambda: ', right,
                       ')', node.rpar))
+
+
+def _flatten(node):
+    """The operands and operators along the left spine of `a and b or c ...`."""
+    spine = []
+    while node.__class__ is cst.BooleanOperation:
+        spine.append(node)
+        node = node.left
+    spine.reverse()
+    items = [node]
+    for op_node in spine:
+        items += [op_node, op_node.right]
+    return items
+
+
+def _chain(w, node):
+    """A value chain whose operands are chains themselves: one `ag__.logical` call."""
+    return emit.Expr((node.lpar, 'ag__.logical(', _chain_parts(w, node), ')', node.rpar))
+
+
+def _chain_parts(w, node):
+    items = _flatten(node)
+    parts = []
+    for i, item in enumerate(items):
+        if i % 2:  # an operator: the BooleanOperation it belongs to
+            op = item.operator
+            word = 'and' if op.__class__ is cst.And else 'or'
+            parts += [", '", word, "',", line_breaks(op.whitespace_before, op.whitespace_after), ' ']
+        elif item.__class__ is cst.BooleanOperation and not has_walrus(item):
+            parts += ['(', _chain_parts(w, item), ')']  # its truth, once known, is kept
+        else:
+            parts += ['lambda: ', w.thunk(item)]
+    return parts
 
 
 def rewrite_not(w, node, test):

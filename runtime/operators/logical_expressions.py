@@ -51,7 +51,7 @@ def and_test(a, b):
     """`a and b` in a test position: each evaluated operand is made a bool once."""
     a_val = a()
     if isinstance(a_val, _d.staged_types):
-        return _d.graph.and_(a_val, lambda: _truth(b()))
+        return _d.graph.and_test(a_val, b)
     if not a_val:
         return False
     return _truth(b())
@@ -61,10 +61,49 @@ def or_test(a, b):
     """`a or b` in a test position."""
     a_val = a()
     if isinstance(a_val, _d.staged_types):
-        return _d.graph.or_(a_val, lambda: _truth(b()))
+        return _d.graph.or_test(a_val, b)
     if a_val:
         return True
     return _truth(b())
+
+
+def logical(first, *ops_and_operands):
+    """A chain such as `a and b or c` as a value: each operand made a bool at most once.
+
+    Operands are thunks, or tuples for nested chains (`x or (y and z) or w`).
+    Python's jumps remember the truth of the operand that decided an inner
+    `and`/`or`, so `a` is tested once in `a and b or c` although it is also the
+    value the `or` looks at; nested `and_`/`or_` would test it twice.
+    """
+    return _bool_chain((first,) + ops_and_operands)[0]
+
+
+def _bool_chain(chain):
+    """(value, its truth if already known) of a chain `operand, op, operand, ...`."""
+    value, known = _operand(chain[0])
+    for i in range(1, len(chain), 2):
+        op, operand = chain[i], chain[i + 1]
+        if isinstance(value, _d.staged_types):
+            return _fold(value, chain[i:]), None
+        truth = known if known is not None else (True if value else False)
+        if truth == (op == 'and'):
+            value, known = _operand(operand)
+        else:
+            known = truth
+    return value, known
+
+
+def _operand(operand):
+    return _bool_chain(operand) if operand.__class__ is tuple else (operand(), None)
+
+
+def _fold(value, ops_and_operands):
+    """The rest of a chain once a value is a tensor: nested graph `and`/`or`."""
+    for i in range(0, len(ops_and_operands), 2):
+        op, operand = ops_and_operands[i], ops_and_operands[i + 1]
+        thunk = (lambda o=operand: _bool_chain(o)[0]) if operand.__class__ is tuple else operand
+        value = (and_ if op == 'and' else or_)(lambda v=value: v, thunk)
+    return value
 
 
 def compare(left, *ops_and_operands):

@@ -1,0 +1,35 @@
+# Converted by agconvert: edit the original module, not this file.
+from runtime import ag as ag__
+ag__ = ag__.bind(globals())
+
+def tabbed(xs):
+	"""Indented with tabs."""
+	with ag__.FunctionScope('tabbed', 'fscope', ag__.STD) as fscope:
+		x: ag__.local
+		out = []
+
+		def get_state_1():
+			return (out,)
+
+		def set_state_1(vars_):
+			nonlocal out
+			(out,) = vars_
+
+		def if_body_1():
+			nonlocal out
+			out = ag__.list_append(out, x)
+
+		def get_state():
+			return (out,)
+
+		def set_state(vars_):
+			nonlocal out
+			(out,) = vars_
+
+		def loop_body(itr):
+			nonlocal x
+			x = itr
+			ag__.if_stmt(x, if_body_1, None, get_state_1, set_state_1, ('out',), 1)
+		ag__.for_stmt(xs, None, loop_body, get_state, set_state, ('out',), {'iterate_names': 'x'})
+		return out
+__ag_source_map__ = ag__.SourceMap('tabs.py', '5:1,7=1,9:3,11=5,20:6,22=4,32=5,33=4,34:7')
