@@ -19,7 +19,12 @@ _LAZY = {
     'function': '.polymorphic',
     'Function': '.polymorphic',
     'ConcreteFunction': '.polymorphic',
+    'cond': '.graph.control_flow',
+    'while_loop': '.graph.control_flow',
+    'range': '.graph.control_flow',
+    'stack': '.graph.control_flow',
 }
+_ATTRIBUTES = {'range': 'arange'}  # public name -> the module's attribute, where they differ
 _SUBMODULES = frozenset(('config', 'autograph'))
 
 
@@ -29,7 +34,7 @@ def __getattr__(name):
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'runtime' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module, __name__), name)
+    value = getattr(importlib.import_module(module, __name__), _ATTRIBUTES.get(name, name))
     globals()[name] = value
     return value
 

@@ -1,58 +1,45 @@
-"""Graph control flow on tensors: NOT IMPLEMENTED YET (the next issue stages cond and while ops).
+"""Graph control flow on tensors: the facade that `runtime.graph.operators` forwards to.
 
-`runtime.graph.operators` forwards every control-flow operator here: `if_stmt`,
-`while_stmt`, `for_stmt`, `if_exp`, `and_`, `or_` on a tensor condition, graph
-lists (`list_append`, `list_pop`, `list_stack` on a staged list) and
-iteration of tensors (`range(t)`, `enumerate(t)`, ...). Each raises
-`NotImplementedError` naming the construct and the ORIGINAL source line, so a
-user sees what is missing; replace this module to implement them.
+    branches.py     if_stmt, if_exp, and_/or_ (+ their test forms), function_return
+    cond.py         tracing two paths into one `cond` op (merge.py, unify.py: their values)
+    loop_stmts.py   while_stmt, for_stmt, rt.while_loop (loops.py, loop_vars.py: one `while`)
+    iteration.py    what a graph for loop iterates: rt.range, range(t), axes, enumerate, zip
+    graph_lists.py  lists that grow in graph loops, rt.stack
+    cf_state.py     the state a statement reads and writes (declared and hidden)
+    weak.py         Python numbers carried by control flow (loop counters) keep Python arithmetic
+    ops/flow.py     the ops: cond, while, raise, check_defined, ... (flow_codegen.py compiles them)
+
+Importing this module registers graph lists and graph iterables as staged
+types, so the operators hand them to the graph runtime as they do tensors.
 """
-from . import tracing
+from ..operators import dispatch
+from .branches import and_, and_test, function_return, if_exp, if_stmt, or_, or_test
+from .cond import cond
+from .graph_lists import GraphList, stack
+from .iteration import GraphIterable, arange, iterate
+from .loop_stmts import for_stmt, while_loop, while_stmt
 
-
-def _missing(construct):
-    where = tracing.source_location()
-    at = f' at {where}' if where else ''
-    return NotImplementedError(
-        f'{construct}{at} needs graph control flow, which is not implemented yet: '
-        'compute the condition from Python values, or use np.where for a value choice')
-
-
-def if_stmt(cond, body, orelse, get_state, set_state, symbol_names, nouts):
-    raise _missing('`if` on a tensor condition')
-
-
-def while_stmt(test, body, get_state, set_state, symbol_names, opts, first_test):
-    raise _missing('`while` on a tensor condition')
-
-
-def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names, opts):
-    raise _missing('`for` over a tensor')
-
-
-def if_exp(cond, if_true, if_false, expr_repr):
-    raise _missing(f'the conditional expression `{expr_repr}` on a tensor condition')
-
-
-def and_(a_val, b):
-    raise _missing('`and` on a tensor')
-
-
-def or_(a_val, b):
-    raise _missing('`or` on a tensor')
+__all__ = ['and_', 'and_test', 'arange', 'cond', 'for_stmt', 'function_return', 'if_exp',
+           'if_stmt', 'iterate_tensor', 'list_append', 'list_pop', 'list_stack', 'or_', 'or_test',
+           'stack', 'while_loop', 'while_stmt']
 
 
 def list_append(list_, x):
-    raise _missing('appending to a graph list')
+    return list_.appended(x)
 
 
 def list_pop(list_, i, opts):
-    raise _missing('popping from a graph list')
+    return list_.popped(i)
 
 
 def list_stack(list_, opts):
-    raise _missing('stacking a graph list')
+    return stack(list_)
 
 
 def iterate_tensor(name, args, kwargs):
-    raise _missing(f'`{name}()` of a tensor')
+    """`range`, `enumerate`, `zip` (and, refused, `map`, `filter`) of tensors while tracing."""
+    return iterate(name, args, kwargs)
+
+
+dispatch.install(tuple(t for t in dispatch.staged_types if t not in (GraphList, GraphIterable))
+                 + (GraphList, GraphIterable), dispatch.graph)

@@ -1,4 +1,4 @@
-"""The compiled executor: a graph becomes the source of one function of straight-line numpy calls.
+"""The compiled executor: a graph becomes the source of one Python function of numpy calls.
 
 Generated once per graph, e.g. for `power(x, 3)`:
 
@@ -13,9 +13,12 @@ Generated once per graph, e.g. for `power(x, 3)`:
             raise
 
 numpy functions, constants and resources are globals of the generated code and
-literals are inlined, so an op costs what the numpy call costs. Only live
-equations are emitted (non-strict execution); a dead value's local is reused by
-the next output, and a big one is deleted at once. A `try` costs nothing until
+literals are inlined, so an op costs what the numpy call costs; on numpy
+scalars, ufuncs are written as Python operators (`scalar_ops`), and `cond`
+and `while` become Python `if` and `while` statements with their sub-graphs'
+ops inlined (`flow_codegen`). Only live equations are emitted (non-strict
+execution); a dead value's local is reused by the next output, and a big one
+is deleted at once. A `try` costs nothing until
 something raises; then `_note` maps the failing line to its equation and notes
 the original source line on the exception, whose type is kept.
 """
@@ -26,13 +29,12 @@ import linecache
 import math
 import re
 
-from . import ops
+from . import flow_codegen, ops, scalar_ops
 from .execution import live_equations, note_op_location, with_callables
 from .ir import Literal, Var
 from .shapes import size
 
 _BIG = 1 << 12  # elements: a dead value at least this big is deleted at once
-_FIRST_LINE = 3  # of the equations, after `def` and `try:`
 _counter = itertools.count()
 
 
@@ -118,46 +120,68 @@ class _Codegen:
         return self.src(atom.value) if isinstance(atom, Literal) else self._names[atom]
 
     def function(self, graph, name):
+        params = [self._slot() for _ in graph.inputs]
+        body, outputs = self.block(graph, params, reuse_inputs=True)
+        self.function_name = self._global_name(name)
+        lines = [f"def {self.function_name}({', '.join(params)}):", '    try:']
+        for text, equation in body:
+            if equation is not None:
+                self.line_equations[len(lines) + 1] = equation
+            lines.append(f'        {text}')
+        lines.append(f"        return ({', '.join(outputs)}{',' if len(outputs) == 1 else ''})")
+        lines += ['    except Exception as exc:', '        _note(exc)', '        raise']
+        return '\n'.join(lines) + '\n'
+
+    def block(self, graph, input_names, reuse_inputs=False):
+        """(lines, output sources) computing `graph` on inputs named `input_names`.
+
+        Lines are (text, equation) pairs, indented relative to the block. A nested
+        block (a branch, a loop body) never reuses its inputs' names: they belong
+        to the enclosing code, which may read them again.
+        """
         for var, value in graph.consts:
             self._names[var] = self.src(value, 'k')
         for var, obj in graph.resources:
             self._names[var] = self.src(obj, 'ref')
-        params = [self._slot() for _ in graph.inputs]
-        self._names.update(zip(graph.inputs, params))
-        body = self._body(graph)
-        outputs = ', '.join(self._atom(a) for a in graph.outputs)
-        self.function_name = self._global_name(name)
-        lines = [f"def {self.function_name}({', '.join(params)}):", '    try:']
-        lines += [f'        {line}' for line in body]
-        lines.append(f"        return ({outputs}{',' if len(graph.outputs) == 1 else ''})")
-        lines += ['    except Exception as exc:', '        _note(exc)', '        raise']
-        return '\n'.join(lines) + '\n'
-
-    def _body(self, graph):
+        self._names.update(zip(graph.inputs, input_names))
         live = live_equations(graph)
         last_use = {a: i for i, eq in enumerate(live) for a in eq.inputs if isinstance(a, Var)}
         last_use.update((a, len(live)) for a in graph.outputs if isinstance(a, Var))
-        local = set(graph.inputs)
+        local = set(graph.inputs) if reuse_inputs else set()
         body, free = [], []
         for i, eq in enumerate(live):
             dying = [v for v in dict.fromkeys(eq.inputs) if v in local and last_use[v] == i]
             free += [self._names[v] for v in dying]
-            rhs = self._rhs(eq)
+            emit_block = flow_codegen.BLOCKS.get(eq.primitive)
+            rhs = None if emit_block else self._rhs(eq)
             targets = []
             for var in eq.outputs:
                 if var in last_use:
                     self._names[var] = free.pop() if free else self._slot()
                     local.add(var)
                 targets.append(self._names.get(var, '_'))
-            self.line_equations[_FIRST_LINE + len(body)] = eq
-            body.append(_assignment(targets, rhs, ops.get(eq.primitive).multiple_results))
-            body += [f'del {self._names[v]}' for v in dying
+            if emit_block:
+                body += emit_block(self, eq, targets)
+            else:
+                body.append((_assignment(targets, rhs, ops.get(eq.primitive).multiple_results),
+                             eq))
+            body += [(f'del {self._names[v]}', None) for v in dying
                      if self._names[v] in free and _is_big(v.aval)]
-        return body
+        return body, [self.atom(a) for a in graph.outputs]
+
+    def slot(self):
+        """A fresh local name (never reused by the code generated so far)."""
+        return self._slot()
+
+    def atom(self, atom):
+        return self._atom(atom)
 
     def _rhs(self, eq):
         op = ops.get(eq.primitive)
         args = [self._atom(a) for a in eq.inputs]
+        scalar = scalar_ops.operator_source(eq, args)
+        if scalar is not None:
+            return scalar
         params = with_callables(eq.params, lambda g: compile_graph(g, f'{eq.primitive}_graph'))
         if op.emit is not None:
             return op.emit(args, params, self.src)

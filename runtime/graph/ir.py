@@ -22,7 +22,9 @@ text form is deterministic. Its grammar (`str(graph)`):
                                                      equation outputs
 
 Python scalars stay Python scalars (`Literal`): numpy treats them as weakly
-typed (NEP 50), so their abstract value is `weak`. `Hole(i)` appears inside
+typed (NEP 50), so their abstract value is `weak`. A variable of a weak type
+(a Python number that graph control flow carries, e.g. a loop counter) holds
+a Python scalar at run time; variables of other types hold numpy values. `Hole(i)` appears inside
 static params (index templates, print templates) and stands for the
 equation's i-th input after its fixed ones.
 """

@@ -3,8 +3,8 @@
 The operators in `runtime.operators` run plain Python until a value is a staged
 type (a symbolic tensor) and then call the function of the same name here;
 `converted_call` and `FunctionScope.ret` come here whenever some thread is
-tracing. Control flow on tensors lives in `control_flow` (the next issue);
-this module forwards to it.
+tracing. Control flow on tensors lives in `control_flow`; this module
+forwards to it.
 """
 import sys
 
@@ -47,10 +47,6 @@ def _callee(f, caller_fn_scope, options):
     return conversion.convert_callable(f)
 
 
-def function_return(scope, value, did_return):
-    return value
-
-
 def assert_stmt(expression1, expression2):
     """A graph assert: raises InvalidArgumentError(message) at every run where it fails."""
     message = () if expression2 is None else (expression2(),)
@@ -85,13 +81,16 @@ def list_stack(list_, opts):
     return np.stack(list_)
 
 
-# Control flow on tensors: implemented (next issue) in `control_flow`.
+# Control flow on tensors lives in `control_flow`.
 if_stmt = control_flow.if_stmt
 while_stmt = control_flow.while_stmt
 for_stmt = control_flow.for_stmt
 if_exp = control_flow.if_exp
 and_ = control_flow.and_
 or_ = control_flow.or_
+and_test = control_flow.and_test
+or_test = control_flow.or_test
+function_return = control_flow.function_return
 
 
 def install():

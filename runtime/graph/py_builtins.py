@@ -3,15 +3,16 @@
 `converted_call` sends a call of a builtin in `runtime.operators.py_builtins.OVERLOADED`
 here, by name. Python `print` prints at trace time (a tensor shows as
 `Tensor("x:0", shape=(), dtype=int32)`), as in the seeds; `rt.print` prints at
-every run. Iterating a tensor (`range(t)`, `enumerate(t)`, ...) needs a graph
-loop, which `control_flow` stages.
+every run. `range(t)`, `enumerate(t)` and `zip(t, ...)` of tensors (or graph
+lists) give what a graph for loop iterates (`control_flow`).
 """
 import builtins
 
 import numpy as np
 
-from . import control_flow, tensor
+from . import control_flow, tensor, tracing
 from .tensor import is_symbolic
+from .weak import WeakTensor, wrap
 
 
 def _any_symbolic(values):
@@ -26,21 +27,39 @@ def _one_dimensional(name, x):
 
 
 def abs_(x):
-    return np.absolute(x) if is_symbolic(x) else builtins.abs(x)
+    return builtins.abs(x)  # a tensor's __abs__: np.absolute (a Python number's for weak ones)
 
 
 def int_(x=0, *base):
     if is_symbolic(x) and not base:
-        return x.astype(np.int_)  # truncates toward zero, as int() does
+        return _converted(x, np.int_)  # truncates toward zero, as int() does
     return builtins.int(x, *base)
 
 
 def float_(x=0.0):
-    return x.astype(np.float64) if is_symbolic(x) else builtins.float(x)
+    return _converted(x, np.float64) if is_symbolic(x) else builtins.float(x)
+
+
+def _converted(x, dtype):
+    """int()/float() of a tensor: a numpy value, or for a symbolic Python number a Python one."""
+    if isinstance(x, WeakTensor):
+        return wrap(tracing.bind('to_dtype', x, dtype=np.dtype(dtype), weak=True))
+    return x.astype(dtype)
 
 
 def len_(x):
+    if isinstance(x, control_flow.GraphList):
+        return x.length()  # known only when the graph runs
     return builtins.len(x)  # a tensor's static first dimension, or a clear error
+
+
+def round_(number, ndigits=None):
+    """Python's round: a float tensor rounds half to even; without ndigits it becomes an int."""
+    if not is_symbolic(number):
+        return builtins.round(number, ndigits)
+    if ndigits is not None:
+        return np.round(number, ndigits)
+    return number if number.dtype.kind in 'iub' else np.round(number).astype(np.int_)
 
 
 def _extremum(builtin, pairwise, reduce):
@@ -93,19 +112,26 @@ def _is_subclass(cls, classinfo):
         return False
 
 
+def _staged(values):
+    return any(isinstance(v, _ITERABLES) for v in values)
+
+
 def _iterating(name):
     builtin = getattr(builtins, name)
 
     def overload(*args, **kwargs):
-        if _any_symbolic(args) or _any_symbolic(kwargs.values()):
+        if _staged(args) or _staged(kwargs.values()):
             return control_flow.iterate_tensor(name, args, kwargs)
         return builtin(*args, **kwargs)
     overload.__name__ = name
     return overload
 
 
+_ITERABLES = (tensor.Tensor, control_flow.GraphList, control_flow.GraphIterable)
+
 OVERLOADS = {
-    'abs': abs_, 'int': int_, 'float': float_, 'len': len_, 'min': min_, 'max': max_,
+    'abs': abs_, 'int': int_, 'float': float_, 'len': len_, 'round': round_, 'min': min_,
+    'max': max_,
     'any': any_, 'all': all_, 'sorted': sorted_, 'isinstance': isinstance_,
     'print': builtins.print, 'next': builtins.next,
     **{name: _iterating(name) for name in ('range', 'enumerate', 'zip', 'map', 'filter')},

@@ -1,6 +1,7 @@
 """Tracing one call: the Python function run on placeholders, giving a ConcreteFunction."""
 import numpy as np
 
+from ..graph.graph_lists import GraphList
 from ..graph.ir import AbstractValue
 from ..graph.tensor import Tensor
 from ..graph.tensor_spec import TensorSpec
@@ -47,6 +48,8 @@ def _outputs(result):
     out_structure = structure.flatten(result, leaves)
     outputs, plan = [], []
     for leaf in leaves:
+        if isinstance(leaf, GraphList):  # a list built in a graph loop: returned stacked
+            leaf = leaf.stack()
         if isinstance(leaf, _GRAPH_VALUES):
             plan.append(len(outputs))
             outputs.append(leaf)

@@ -75,5 +75,5 @@ def method_emitter(method):
 
 # Each family registers its ops on import.
 from . import (  # noqa: E402
-    control, creation, effects, elementwise, indexing, joining, linalg, reductions, selection,
-    shape_ops, state)
+    control, creation, effects, elementwise, flow, indexing, joining, linalg, python_scalars,
+    reductions, selection, shape_ops, state)

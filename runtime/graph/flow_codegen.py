@@ -1,0 +1,93 @@
+"""The compiled executor's `cond` and `while`: Python `if` and `while` statements, ops inlined.
+
+    if p:                            c0, c1 = v0, v3
+        <true branch's ops>          while c0:
+        v5 = ...                         <body's ops>
+    else:                                c0, c1 = v9, v8
+        <false branch's ops>         v4 = c1
+        v5 = ...
+
+No sub-graph is called per iteration: its equations are generated in place,
+on names of the enclosing function. Outputs nobody reads are pruned, and so
+are carried values that neither the loop's test, its effects, nor a needed
+output depend on.
+"""
+import dataclasses
+
+from .execution import has_effects
+from .ir import Var
+
+_INDENT = '    '
+
+
+def _indented(lines):
+    return [(_INDENT + text, eq) for text, eq in lines] or [(_INDENT + 'pass', None)]
+
+
+def _assign(targets, sources, eq):
+    pairs = [(t, s) for t, s in zip(targets, sources) if t != '_' and t != s]
+    if not pairs:
+        return []
+    lhs = ', '.join(t for t, _ in pairs)
+    rhs = ', '.join(s for _, s in pairs)
+    return [(f'{lhs} = {rhs}', eq)]
+
+
+def _with_outputs(graph, keep):
+    return dataclasses.replace(graph, outputs=tuple(graph.outputs[i] for i in keep))
+
+
+def needed_inputs(graph, outputs):
+    """Indices of the inputs that the outputs at indices `outputs`, or effects, depend on."""
+    needed = {graph.outputs[i] for i in outputs if isinstance(graph.outputs[i], Var)}
+    for eq in reversed(graph.equations):
+        if has_effects(eq) or any(v in needed for v in eq.outputs):
+            needed.update(a for a in eq.inputs if isinstance(a, Var))
+    return {i for i, var in enumerate(graph.inputs) if var in needed}
+
+
+def emit_cond(codegen, eq, targets):
+    pred, *args = [codegen.atom(a) for a in eq.inputs]
+    keep = [i for i, t in enumerate(targets) if t != '_']
+    kept = [targets[i] for i in keep]
+    lines = []
+    for header, key in ((f'if {pred}:', 'true_branch'), ('else:', 'false_branch')):
+        body, outs = codegen.block(_with_outputs(eq.params[key], keep), args)
+        lines.append((header, eq))
+        lines += _indented(body + _assign(kept, outs, eq))
+    return lines
+
+
+def _carried_needed(eq, targets):
+    """The carried values a run needs: a fixed point from the needed outputs and the test."""
+    cond, body, n = eq.params['cond'], eq.params['body'], eq.params['carried']
+    keep = {i for i, t in enumerate(targets) if t != '_'}
+    keep |= {i for i in needed_inputs(cond, [0]) if i < n}
+    while True:
+        more = {i for i in needed_inputs(body, sorted(keep)) if i < n} - keep
+        if not more:
+            return sorted(keep)
+        keep |= more
+
+
+def emit_while(codegen, eq, targets):
+    n = eq.params['carried']
+    args = [codegen.atom(a) for a in eq.inputs]
+    keep = _carried_needed(eq, targets)
+    carried = ['None'] * n  # never read: not needed
+    for i in keep:
+        carried[i] = codegen.slot()
+    names = carried + args[n:]
+    lines = _assign([carried[i] for i in keep], [args[i] for i in keep], eq)
+    test_lines, (test,) = codegen.block(eq.params['cond'], names)
+    body, outs = codegen.block(_with_outputs(eq.params['body'], keep), names)
+    if test_lines:
+        lines.append(('while True:', eq))
+        lines += _indented(test_lines + [(f'if not {test}:', eq), (_INDENT + 'break', eq)])
+    else:
+        lines.append((f'while {test}:', eq))
+    lines += _indented(body + _assign([carried[i] for i in keep], outs, eq))
+    return lines + _assign([targets[i] for i in keep], [carried[i] for i in keep], eq)
+
+
+BLOCKS = {'cond': emit_cond, 'while': emit_while}

@@ -1,0 +1,177 @@
+"""Graph loops: one `while` op whose body is traced once (again only if a variable's type widens).
+
+A loop carries its predicate `t` first: the caller computes the first test
+(it was already evaluated to choose a graph loop), and the body computes the
+next one at its end, so every test runs exactly as often as in Python, after
+the break and return flags of `extra_test`. The cond graph only reads `t`
+(and counts iterations under `maximum_iterations`). Then come the caller's
+extra variables (a for loop's index), the state's leaves (`loop_vars`), and
+one flag per variable first set inside the loop, which makes using it after
+a loop that never ran raise UnboundLocalError when the graph runs.
+"""
+import numpy as np
+
+from ..errors import StagingError
+from ..polymorphic import structure
+from .cond import check_depth, defer_raise, facts, shared_inputs, truth
+from .graph_lists import GraphList
+from .ir import AbstractValue
+from .loop_vars import as_graph_list, initial_specs, widen
+from .tensor import Tensor
+from .tracing import GraphBuilder, current_builder
+from .unify import aval_of, convert, dummy
+from .weak import wrap
+
+_MAX_TRACES = 8
+_BOOL = AbstractValue(np.bool_, ())
+_COUNT = AbstractValue(np.int64, ())
+
+
+class Loop:
+    """One graph loop being staged: `step(extra)` runs an iteration and gives (t, extra')."""
+
+    def __init__(self, state, where, opts, extra=()):
+        self.state, self.where = state, where
+        opts = opts or {}
+        self.limit = opts.get('maximum_iterations')
+        self.extra = list(extra)  # (name, initial value) of the caller's own loop variables
+        self.invariants = {id(v): None if s is None else tuple(s)
+                           for v, s in opts.get('shape_invariants') or ()}
+        self.parent = current_builder()
+        check_depth(self.parent, where)
+
+    def stage(self, first_test, step):
+        """Trace, stage the `while` op and write the final state; the extra variables' results."""
+        before = self.state.snapshot()
+        init = self.state.read()
+        specs = [initial_specs(n, v, self.invariants) for n, v in zip(self.state.names, init)]
+        for _ in range(_MAX_TRACES):
+            traced = self._trace(specs, step)
+            self.state.restore(before)
+            self.state.write(init)
+            wider = [widen(group, tree, out, self.where, self.invariants)
+                     for (tree, group), out in zip(specs, traced[2])]
+            if all(w is None for w in wider):
+                return self._emit(first_test, specs, traced)
+            specs = [(w[1], w[0]) if w is not None else s for w, s in zip(wider, specs)]
+        raise StagingError(f'the types of the graph loop at {self.where} do not settle')
+
+    def _trace(self, specs, step):
+        builder = GraphBuilder(parent=self.parent)
+        with builder:
+            builder.placeholder(_BOOL, 't')
+            extra = [wrap(builder.placeholder(aval_of(v), name)) for name, v in self.extra]
+            count = builder.placeholder(_COUNT, 'count') if self.limit is not None else None
+            self.state.write([_placeholders(builder, tree, group) for tree, group in specs])
+            for _ in (s for _, group in specs for s in group if s.flagged):
+                builder.placeholder(_BOOL, 'defined')
+            values = self.state.read()[:len(specs)]
+            try:
+                t_next, extra_next = step(extra)
+            except Exception as exc:  # a body that always raises: when it runs, at run time
+                defer_raise(builder, exc)
+                self.state.write(values)
+                t_next, extra_next = False, extra
+            outs = [as_graph_list(out) if group[0].kind == 'list' else out
+                    for (_, group), out in zip(specs, self.state.read())]
+        return builder, (t_next, extra_next, count), outs
+
+    def _emit(self, first_test, specs, traced):
+        builder, (t_next, extra_next, count), outs = traced
+        carried = [pair for (tree, group), out in zip(specs, outs)
+                   for pair in _carried(tree, group, out)]
+        flagged = [spec for spec, _ in carried if spec.flagged]
+        inits = [first_test] + [v for _, v in self.extra]
+        inits += [np.int64(0)] if self.limit is not None else []
+        inits += [_initial(spec) for spec, _ in carried] + [np.False_] * len(flagged)
+        with builder:  # the body's last ops: its next test, counter and converted results
+            body_outs = [convert(builder, truth(t_next), _BOOL)]
+            body_outs += [convert(builder, v, aval_of(e)) for v, (_, e) in
+                          zip(extra_next, self.extra)]
+            body_outs += [count + 1] if self.limit is not None else []
+            body_outs += [_output(builder, spec, value) for spec, value in carried]
+            body = builder.finish(body_outs + [np.True_] * len(flagged))
+        cond_builder, cond = self._cond_graph(body.in_avals[:len(inits)])
+        union, (body, cond) = shared_inputs([builder, cond_builder], [body, cond], own=len(inits))
+        results = self.parent.emit('while', [*inits, *union],
+                                   {'cond': cond, 'body': body, 'carried': len(inits)})
+        known = {} if self.limit is not None or not isinstance(t_next, Tensor) else \
+            facts(t_next, False)
+        leaves = iter(results[len(inits) - len(carried) - len(flagged):])
+        by_spec = {id(spec): _known(wrap(next(leaves)), value, known) for spec, value in carried}
+        for spec in flagged:
+            by_spec[id(spec)] = wrap(self.parent.emit(
+                'check_defined', [next(leaves), by_spec[id(spec)]], {'name': spec.name}))
+        self.state.write([_final(tree, group, by_spec) for tree, group in specs])
+        return [wrap(r) for r in results[1:1 + len(self.extra)]]
+
+    def _cond_graph(self, avals):
+        builder = GraphBuilder(parent=self.parent)
+        with builder:
+            inputs = [builder.placeholder(a) for a in avals]
+            test = inputs[0]
+            if self.limit is not None:
+                test = np.logical_and(test, np.less(inputs[1 + len(self.extra)], self.limit))
+            return builder, builder.finish([test])
+
+
+def _leaves(tree, value, n):
+    if tree is None:
+        return [value] if n == 1 else None
+    leaves = []
+    structure.flatten(value, leaves)
+    return leaves
+
+
+def _placeholders(builder, tree, group):
+    values = []
+    for spec in group:
+        if spec.kind == 'list':
+            values.append(GraphList(builder.placeholder(spec.carried_aval(), spec.name), spec.elem)
+                          if spec.elem is not None else GraphList())
+        elif spec.carried:
+            values.append(wrap(builder.placeholder(spec.aval, spec.name.split(' ')[0])))
+        else:
+            values.append(spec.initial)
+    return values[0] if tree is None else structure.unflatten(tree, values)
+
+
+def _carried(tree, group, out):
+    """(spec, the body's value) of a variable's carried leaves."""
+    if group[0].kind == 'list':
+        if not group[0].carried:
+            return []
+        return [(group[0], out)]
+    return [(s, v) for s, v in zip(group, _leaves(tree, out, len(group))) if s.carried]
+
+
+def _initial(spec):
+    if spec.kind == 'list':
+        initial = spec.initial
+        graph_list = initial if isinstance(initial, GraphList) else GraphList.from_values(initial)
+        return GraphList(graph_list.buf, graph_list.elem or spec.elem).buffer()
+    if spec.kind == 'late':
+        return dummy(spec.aval)
+    return convert(current_builder(), spec.initial, spec.aval)
+
+
+def _output(builder, spec, value):
+    if spec.kind == 'list':
+        return GraphList(value.buf, value.elem or spec.elem).buffer()
+    return convert(builder, value, spec.aval)
+
+
+def _known(result, body_value, known):
+    if isinstance(body_value, Tensor) and body_value._var in known:
+        return known[body_value._var]
+    return result
+
+
+def _final(tree, group, by_spec):
+    values = []
+    for spec in group:
+        result = by_spec.get(id(spec), spec.initial)
+        if spec.kind == 'list' and spec.carried:
+            result = GraphList(result, spec.elem)
+        values.append(result)
+    return values[0] if tree is None else structure.unflatten(tree, values)
