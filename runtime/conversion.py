@@ -22,6 +22,7 @@ import linecache
 import os
 import sys
 import sysconfig
+import textwrap
 import threading
 import types
 import weakref
@@ -124,11 +125,24 @@ def _convert_function(f):
 
 
 def converted_source(fn):
-    """The converted source of one function: its `def` and body, as `rt.autograph.to_code`."""
+    """The converted source of one function: its `def` and body, as `rt.autograph.to_code`.
+
+    A function converted ahead of time is shown as its converted module has it.
+    """
+    if 'ag__' in fn.__code__.co_names:
+        return _def_source(fn)
     convert(fn, strict=True)
     unit, _ = _unit(fn.__code__, fn.__qualname__)
     first, last = unit.def_lines
     return ''.join(unit.text.splitlines(True)[first - 1:last])
+
+
+def _def_source(fn):
+    """The `def` and body of a function from its source file, without decorators."""
+    lines, _ = inspect.getsourcelines(fn)
+    while lines and lines[0].lstrip().startswith('@'):
+        lines = lines[1:]  # (a decorator spanning lines keeps its tail; converted code has none)
+    return textwrap.dedent(''.join(lines))
 
 
 def _name(fn):

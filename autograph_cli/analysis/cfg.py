@@ -81,8 +81,12 @@ class CFG:
 
     def _loop(self, stmt, head, body_preds):
         ends = self._block(stmt.body, body_preds)
+        exits = [head]
+        if stmt.extra_test:  # the break/return flags are read after each iteration
+            ends = self._step(ends, Activity(uses=stmt.extra_test), ('extra', id(stmt)))
+            exits = exits + ends
         self._link(ends, head)
-        return self._block(stmt.orelse, [head]) if stmt.orelse is not None else [head]
+        return self._block(stmt.orelse, exits) if stmt.orelse is not None else exits
 
     def _While(self, stmt, preds):
         head = self._step(preds, stmt.act, id(stmt))[0]

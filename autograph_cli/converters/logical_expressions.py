@@ -4,6 +4,7 @@
     if a or b:         ->  ag__.if_stmt(ag__.or_test(lambda: a, lambda: b), ...)
     not a              ->  ag__.not_(a)
     lo <= x < hi       ->  ag__.compare(lo, '<=', lambda: x, '<', lambda: hi)
+    m in (4, 6, 9)     ->  ag__.compare(m, 'in', lambda: (4, 6, 9))
 
 In a test position (the condition of if/while/assert/a conditional
 expression/a comprehension filter) the `*_test` forms are used: they make
@@ -23,6 +24,13 @@ _OPS = {cst.LessThan: '<', cst.GreaterThan: '>', cst.LessThanEqual: '<=',
 
 _BOOL = {(cst.And, False): 'ag__.and_(lambda: ', (cst.And, True): 'ag__.and_test(lambda: ',
          (cst.Or, False): 'ag__.or_(lambda: ', (cst.Or, True): 'ag__.or_test(lambda: '}
+
+
+def _membership_in_display(node):
+    """`x in (4, 6, 9)`: a tensor `x` cannot ask the tuple, so it goes through `compare`."""
+    target = node.comparisons[0]
+    return target.operator.__class__ in (cst.In, cst.NotIn) and \
+        target.comparator.__class__ in _DISPLAYS
 
 
 def line_breaks(*whitespace):
@@ -86,9 +94,12 @@ def rewrite_not(w, node, test):
                       operand, ')', node.rpar))
 
 
+_DISPLAYS = (cst.Tuple, cst.List, cst.Set)
+
+
 def rewrite_comparison(w, node, test):
     quote = w.quote()
-    if len(node.comparisons) == 1:
+    if len(node.comparisons) == 1 and not _membership_in_display(node):
         return w.generic(node)
     if quote is None or any(has_walrus(c.comparator) for c in node.comparisons):
         rest = [emit.replace(c, comparator=w.maybe(c.comparator)) for c in node.comparisons[1:]]

@@ -58,6 +58,15 @@ def not_(a):
     return np.logical_not(a)
 
 
+def contains(container, item):
+    """`item in container` for a tensor `item` and a Python tuple, list or set of values."""
+    result = None
+    for element in container:
+        equal = np.equal(item, element)
+        result = equal if result is None else np.logical_or(result, equal)
+    return np.zeros(np.shape(item), np.bool_) if result is None else result
+
+
 def eq(a, b):
     return np.equal(a, b)
 

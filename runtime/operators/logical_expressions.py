@@ -24,6 +24,10 @@ _COMPARISONS = {
 }
 
 
+_MEMBERSHIP = ('in', 'not in')
+_DISPLAYS = (tuple, list, set, frozenset)
+
+
 def and_(a, b):
     """`a and b` as a value: `a` is called, `b` only if the first value is true."""
     a_val = a()
@@ -123,7 +127,13 @@ def _chain(left, ops_and_operands, as_test):
     last = len(ops_and_operands) - 2
     for i in range(0, last + 2, 2):
         right = ops_and_operands[i + 1]()
-        result = _COMPARISONS[ops_and_operands[i]](left, right)
+        op = ops_and_operands[i]
+        if op in _MEMBERSHIP and isinstance(left, _d.staged_types) and right.__class__ in _DISPLAYS:
+            result = _d.graph.contains(right, left)  # a tensor in a tuple/list/set of values
+            if op == 'not in':
+                result = _d.graph.not_(result)
+        else:
+            result = _COMPARISONS[op](left, right)
         if isinstance(result, _d.staged_types):
             if i == last:
                 return result

@@ -76,10 +76,13 @@ def test_break_in_a_for_loop_is_its_extra_test():
     '''))
     assert 'break_ = False' in lines
     assert 'return ag__.not_(break_)' in lines
-    assert ("ag__.for_stmt(xs, extra_test, loop_body, None, None, (), {'iterate_names': 'x'})"
-            in lines)
+    # the flag is read by extra_test after each iteration, so it is loop state (a graph
+    # loop carries it) and the state of the `if` that sets it
+    assert ("ag__.for_stmt(xs, extra_test, loop_body, get_state, set_state, ('break_',), "
+            "{'iterate_names': 'x'})" in lines)
     # the statements after the `if` that breaks joined its other branch
-    assert 'ag__.if_stmt(x, if_body_1, else_body_1, None, None, (), 0)' in lines
+    assert ("ag__.if_stmt(x, if_body_1, else_body_1, get_state_1, set_state_1, ('break_',), 1)"
+            in lines)
 
 
 def test_break_guards_what_follows_a_try():
@@ -109,7 +112,7 @@ def test_an_inner_loop_resets_its_own_flag_each_time_it_starts():
             nonlocal break_
             x = itr
             break_ = False
-            ag__.for_stmt(xs, extra_test_1, loop_body_1, None, None, (), {'iterate_names': 'y'})
+            ag__.for_stmt(xs, extra_test_1, loop_body_1, get_state_1, set_state_1, ('break_',), {'iterate_names': 'y'})
     ''')
 
 

@@ -151,3 +151,23 @@ def test_short_circuit_order_and_bool_calls_as_in_python():
                             '')
     assert outcomes[3] == (('ok', "['bool a', 'bool c', 'then', 'a < b', 'b < c', 'chain', "
                                    "'bool a']"), '')
+
+
+def test_membership_in_a_display_goes_through_compare_other_membership_stays():
+    code = converted('''
+        def f(m, d):
+            if m in (4, 6, 9, 11):
+                return 30
+            return m not in [1, 2], m in d
+    ''')
+    lines = stripped_lines(code)
+    assert any("ag__.compare_test(m, 'in', lambda: (4, 6, 9, 11))" in line for line in lines)
+    assert any("ag__.compare(m, 'not in', lambda: [1, 2]), m in d" in line for line in lines)
+    original, new = both('''
+        def f(m, d):
+            if m in (4, 6, 9, 11):
+                return 30
+            return m not in [1, 2], m in d
+    ''')
+    for args in ((4, {}), (2, {2: 0}), (5, {})):
+        assert new['f'](*args) == original['f'](*args)

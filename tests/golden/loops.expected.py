@@ -203,11 +203,11 @@ def grid_search(rows, target):
         break_1 = False
 
         def get_state_2():
-            return (found,)
+            return (break_, found)
 
         def set_state_2(vars_):
-            nonlocal found
-            (found,) = vars_
+            nonlocal break_, found
+            (break_, found) = vars_
 
         def if_body_2():
             nonlocal break_, found
@@ -215,40 +215,47 @@ def grid_search(rows, target):
             break_ = True
 
         def get_state_1():
-            return (found,)
+            return (break_, found)
 
         def set_state_1(vars_):
-            nonlocal found
-            (found,) = vars_
+            nonlocal break_, found
+            (break_, found) = vars_
 
         def loop_body_1(itr):
             nonlocal j
             j, cell = itr
-            ag__.if_stmt(cell == target, if_body_2, None, get_state_2, set_state_2, ('found',), 1)
+            ag__.if_stmt(cell == target, if_body_2, None, get_state_2, set_state_2, ('break_', 'found'), 2)
 
         def extra_test_1():
             return ag__.not_(break_)
+
+        def get_state_3():
+            return (break_1,)
+
+        def set_state_3(vars_):
+            nonlocal break_1
+            (break_1,) = vars_
 
         def if_body_3():
             nonlocal break_1
             break_1 = True
 
         def get_state():
-            return (found,)
+            return (break_1, found)
 
         def set_state(vars_):
-            nonlocal found
-            (found,) = vars_
+            nonlocal break_1, found
+            (break_1, found) = vars_
 
         def loop_body(itr):
             nonlocal break_, i
             i, row = itr
             break_ = False
-            ag__.for_stmt(ag__.converted_call(enumerate, (row,), None, fscope), extra_test_1, loop_body_1, get_state_1, set_state_1, ('found',), {'iterate_names': 'j, cell'})
-            ag__.if_stmt(found is not None, if_body_3, None, None, None, (), 0)
+            ag__.for_stmt(ag__.converted_call(enumerate, (row,), None, fscope), extra_test_1, loop_body_1, get_state_1, set_state_1, ('break_', 'found'), {'iterate_names': 'j, cell'})
+            ag__.if_stmt(found is not None, if_body_3, None, get_state_3, set_state_3, ('break_1',), 1)
 
         def extra_test():
             return ag__.not_(break_1)
-        ag__.for_stmt(ag__.converted_call(enumerate, (rows,), None, fscope), extra_test, loop_body, get_state, set_state, ('found',), {'iterate_names': 'i, row'})
+        ag__.for_stmt(ag__.converted_call(enumerate, (rows,), None, fscope), extra_test, loop_body, get_state, set_state, ('break_1', 'found'), {'iterate_names': 'i, row'})
         return found
-__ag_source_map__ = ag__.SourceMap('loops.py', '1:1,5:2,9=4,10:6,12=8,21:9,23=10,25:11,27=7,39=8,40:12,41=7,42:13,46=16,53=19,62=20,64=18,74=19,76=18,80=21,92=16,93:23,96=25,98:26,99=27,101=30,110=31,112=32,114:32,116=28,124=29,126=30,129=27,139=28,141=27,144=34,153:34,155=27,156=34,157:36,161=39,162:40,164=43,172=44,174=45,176:45,178=41,190:42,191=43,192=41,193:47,198=51,202:52,203=53,205=55,214:56,215=57,217=54,227=55,229=54,232=58,234=59,236=53,246=54,248=58,250=53,253:60')
+__ag_source_map__ = ag__.SourceMap('loops.py', '1:1,5:2,9=4,10:6,12=8,21:9,23=10,25:11,27=7,39=8,40:12,41=7,42:13,46=16,53=19,62=20,64=18,74=19,76=18,80=21,92=16,93:23,96=25,98:26,99=27,101=30,110=31,112=32,114:32,116=28,124=29,126=30,129=27,139=28,141=27,144=34,153:34,155=27,156=34,157:36,161=39,162:40,164=43,172=44,174=45,176:45,178=41,190:42,191=43,192=41,193:47,198=51,202:52,203=53,205=55,214:56,215=57,217=54,227=55,229=54,232=58,241=59,243=53,253=54,255=58,257=53,260:60')

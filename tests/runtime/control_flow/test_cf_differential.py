@@ -19,13 +19,9 @@ from autograph_cli.pipeline import convert_module
 from cf_helpers import load
 
 CORPUS = Path(__file__).parents[2] / 'corpus'
-_IN = (rt.errors.OperatorNotAllowedInGraphError, 'Python bool')  # `month in (4, 6, 9, 11)`
 _DTYPES = (rt.errors.StagingError, 'a graph value has one dtype')
 _RECURSION = (rt.errors.StagingError, 'recursive function')
 GRAPH_LIMITS = {
-    ('c_calendar_math', 'days_in_month'): _IN,
-    ('c_calendar_math', 'day_of_year'): _IN,
-    ('c_calendar_math', 'nth_weekday'): _IN,
     ('c_numeric_newton', 'clamp', (-2.5, 0, 3)): _DTYPES,  # returns an int64 or a float64
     ('c_numeric_newton', 'clamp', (True, 0, 3)): _DTYPES,
     ('c_numeric_piecewise', 'piecewise', (-2,)): _DTYPES,  # y = x or y = 1.0 + ...

@@ -1,0 +1,27 @@
+"""`make bench`: every benchmark, printed side by side, with the machine they ran on."""
+import os
+import platform
+import sys
+
+import numpy as np
+
+from . import graph, python_mode, throughput
+
+
+def machine():
+    return (f'{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, '
+            f'numpy {np.__version__}, {platform.platform()}')
+
+
+def main():
+    print('machine:', machine())
+    for title, module in (('Converted code on Python values', python_mode),
+                          ('Graphs against numpy eager', graph),
+                          ('Conversion throughput', throughput)):
+        print(f'\n{title}')
+        for line in module.run():
+            print('  ' + line)
+        sys.stdout.flush()
+
+
+main()

@@ -1,0 +1,48 @@
+"""Graphs against numpy eager: dispatch, power(x, 100), collatz, trace + first call."""
+import time
+
+import numpy as np
+
+import runtime as rt
+
+from . import workloads
+from .python_mode import load_converted
+from .timing import best, fmt, row
+
+
+def run():
+    converted = load_converted()
+    rows = []
+    x = np.ones(3, np.float32)
+    identity = rt.function(converted.identity)
+    identity(x)
+    rows.append(row('cache-hit dispatch of identity (graph vs call)',
+                    best(lambda: converted.identity(x)), best(lambda: identity(x)),
+                    '<= 3 us dispatch', 'eager', 'graph'))
+    m = np.random.default_rng(0).integers(-1, 2, size=(10, 10), dtype=np.int32)
+    power = rt.function(converted.power)
+    assert np.array_equal(power(m, 100), workloads.power(m, 100))
+    rows.append(row('power(x, 100): 100 10x10 int32 matmuls', best(lambda: workloads.power(m, 100)),
+                    best(lambda: power(m, 100)), '<= 1.05x', 'eager', 'graph'))
+    n = np.int64(27)
+    collatz = rt.function(converted.collatz)
+    assert collatz(n) == converted.collatz(n) == 111
+    rows.append(row('collatz(27) on numpy scalars', best(lambda: converted.collatz(n)),
+                    best(lambda: collatz(n)), '<= 1.5x', 'eager', 'graph'))
+    rows.append(_trace_and_first_call(converted))
+    return rows
+
+
+def _trace_and_first_call(converted):
+    times = []
+    for _ in range(20):
+        fresh = rt.function(converted.loop_and_branch)
+        start = time.perf_counter()
+        fresh(np.float32(3.0))
+        times.append(time.perf_counter() - start)
+    return (f'{"trace + first call (while loop with an if)":<48} {fmt(min(times)):>10} best of 20'
+            f'   (target <= 3 ms)')
+
+
+if __name__ == '__main__':
+    print('\n'.join(run()))

@@ -1,0 +1,53 @@
+"""The functions the benchmarks run; converted at run time with the project's own converter."""
+import numpy as np
+
+
+def collatz(n):
+    steps = 0
+    while n != 1:
+        if n % 2 == 0:
+            n = n // 2
+        else:
+            n = 3 * n + 1
+        steps += 1
+    return steps
+
+
+def helper(x):
+    return x * 2 + 1
+
+
+def call_helper(n):
+    total = 0
+    for i in range(n):
+        total += helper(i)
+    return total
+
+
+def call_plain_helper(n):
+    total = 0
+    for i in range(n):
+        total += plain_helper(i)
+    return total
+
+
+def identity(x):
+    return x
+
+
+def power(x, y):
+    result = np.eye(10, dtype=np.int32)
+    for _ in range(y):
+        result = np.matmul(x, result)
+    return result
+
+
+def loop_and_branch(x):
+    i = 0
+    while i < 10:
+        if x > 0:
+            x = x - 1
+        else:
+            x = x + 2
+        i += 1
+    return x
