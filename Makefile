@@ -13,8 +13,11 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/agconvert samples/collatz.py -o build/demo/collatz.py
-	cd build/demo && ../../$(BIN)/python collatz.py
+	@mkdir -p build/demo
+	for f in samples/*.py; do $(BIN)/agconvert $$f -o build/demo/$$(basename $$f) || exit 1; done
+	$(BIN)/python build/demo/collatz.py
+	$(BIN)/python build/demo/square_if_positive.py
+	$(BIN)/python build/demo/training_loop.py
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

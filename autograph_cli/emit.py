@@ -13,22 +13,29 @@ import dataclasses
 import libcst as cst
 from libcst._nodes.internal import CodegenState
 
-_FIELDS = {}
-
-
-def _fields(cls):
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
-    return names
+_REPLACERS = {}
 
 
 def replace(node, **changes):
     """`node.with_changes(**changes)` without re-validating the node."""
-    new = object.__new__(node.__class__)
-    for name in _fields(node.__class__):
-        object.__setattr__(new, name, changes[name] if name in changes else getattr(node, name))
-    return new
+    cls = node.__class__
+    replacer = _REPLACERS.get(cls)
+    if replacer is None:
+        replacer = _REPLACERS[cls] = _make_replacer(cls)
+    return replacer(node, changes)
+
+
+def _make_replacer(cls):
+    """A function that copies one node class field by field (generated: it runs a lot)."""
+    lines = ['def replace(node, changes):', '    new = new_(cls)']
+    for field in dataclasses.fields(cls):
+        name = field.name
+        lines.append(f'    set_(new, {name!r}, changes[{name!r}] if {name!r} in changes '
+                     f'else node.{name})')
+    lines.append('    return new')
+    namespace = {'new_': object.__new__, 'set_': object.__setattr__, 'cls': cls}
+    exec('\n'.join(lines), namespace)
+    return namespace['replace']
 
 
 class Template:
@@ -163,8 +170,28 @@ class Verbatim:
         self.node._codegen(state)
 
 
+class _NoPosition:
+    """A do-nothing context manager: we do not track node positions while printing."""
+
+    __slots__ = ()
+
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *exc):
+        return False
+
+
+_NO_POSITION = _NoPosition()
+
+
 class _MarkingState(CodegenState):
     """libcst's codegen state, plus the marks that become the source map."""
+
+    def record_syntactic_position(self, node, *, start_node=None, end_node=None):
+        # the base class's is a generator-based context manager that records nothing,
+        # entered for most nodes: the cheapest one that does the same
+        return _NO_POSITION
 
     def __init__(self, default_indent, default_newline):
         super().__init__(default_indent=default_indent, default_newline=default_newline)

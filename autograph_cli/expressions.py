@@ -106,7 +106,7 @@ class Walker:
                 if any(a is not b for a, b in zip(new, value)):
                     changes = changes or {}
                     changes[name] = new
-            elif isinstance(value, cst.CSTNode):
+            elif value.__class__ is not str:  # a node (the fields hold nodes, sequences or None)
                 new = self.walk(value)
                 if new is not value:
                     changes = changes or {}
@@ -233,7 +233,7 @@ def has_walrus(node):
             value = getattr(n, name)
             if value.__class__ is tuple or value.__class__ is list:
                 stack.extend(value)
-            elif isinstance(value, cst.CSTNode):
+            elif value.__class__ is not str:  # a node (the fields hold nodes, sequences or None)
                 stack.append(value)
         if cls is cst.Call:
             stack.append(n.func)

@@ -43,7 +43,7 @@ class Positions:
     def _block(self, stmts, ast_stmts):
         i = 0
         for stmt in stmts:
-            if isinstance(stmt, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+            if stmt.__class__ is cst.SimpleStatementLine or stmt.__class__ is cst.SimpleStatementSuite:
                 first = ast_stmts[i]
                 self._record(stmt, first, len(getattr(stmt, 'leading_lines', ())))
                 for small in stmt.body:
@@ -58,7 +58,7 @@ class Positions:
         self._starts[id(node)] = ast_node.lineno - leading
 
     def _suite(self, suite, ast_stmts):
-        if isinstance(suite, cst.SimpleStatementSuite):
+        if suite.__class__ is cst.SimpleStatementSuite:
             for small, a in zip(suite.body, ast_stmts):
                 self._lines[id(small)] = (a.lineno, a.col_offset)
             self._lines[id(suite)] = (ast_stmts[0].lineno, ast_stmts[0].col_offset)
@@ -67,17 +67,17 @@ class Positions:
 
     def _compound(self, stmt, a):
         leading = len(stmt.leading_lines)
-        if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)) and stmt.decorators:
+        if stmt.__class__ in (cst.FunctionDef, cst.ClassDef) and stmt.decorators:
             first = a.decorator_list[0]
             self._lines[id(stmt)] = (a.lineno, a.col_offset)
             self._starts[id(stmt)] = first.lineno - leading - len(stmt.decorators[0].leading_lines)
         else:
             self._record(stmt, a, leading)
-        if not isinstance(stmt, cst.Match):
+        if stmt.__class__ is not cst.Match:
             self._suite(stmt.body, a.body)
-        if isinstance(stmt, (cst.If, cst.For, cst.While)):
+        if stmt.__class__ in (cst.If, cst.For, cst.While):
             self._orelse(stmt.orelse, a.orelse)
-        elif isinstance(stmt, (cst.Try, cst.TryStar)):
+        elif stmt.__class__ in (cst.Try, cst.TryStar):
             for handler, ah in zip(stmt.handlers, a.handlers):
                 self._lines[id(handler)] = (ah.lineno, ah.col_offset)
                 self._starts[id(handler)] = ah.lineno - len(handler.leading_lines)
@@ -85,7 +85,7 @@ class Positions:
             self._orelse(stmt.orelse, a.orelse)
             if stmt.finalbody is not None:
                 self._clause(stmt.finalbody, a.finalbody)
-        elif isinstance(stmt, cst.Match):
+        elif stmt.__class__ is cst.Match:
             for case, ac in zip(stmt.cases, a.cases):
                 self._lines[id(case)] = (ac.pattern.lineno, ac.pattern.col_offset)
                 self._starts[id(case)] = ac.pattern.lineno - len(case.leading_lines)
@@ -94,7 +94,7 @@ class Positions:
     def _orelse(self, orelse, ast_orelse):
         if orelse is None:
             return
-        if isinstance(orelse, cst.If):  # elif
+        if orelse.__class__ is cst.If:  # elif
             self._compound(orelse, ast_orelse[0])
         else:
             self._clause(orelse, ast_orelse)
@@ -102,7 +102,7 @@ class Positions:
     def _clause(self, clause, ast_body):
         """`else:`/`finally:` have no ast node; they sit on the line above their first statement."""
         self._suite(clause.body, ast_body)
-        if isinstance(clause.body, cst.SimpleStatementSuite):
+        if clause.body.__class__ is cst.SimpleStatementSuite:
             line = ast_body[0].lineno
         else:
             line = self._starts[id(clause.body.body[0])] - 1

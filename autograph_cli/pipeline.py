@@ -18,10 +18,14 @@ A function that cannot be converted faithfully is copied as written, with a
 comment and a warning.
 """
 import dataclasses
+import gc
 import re
 from dataclasses import dataclass, field
 
+import threading
+
 import libcst as cst
+from libcst._nodes.base import CSTNode
 
 from . import emit, sourcemap
 from .converters import (break_statements, call_trees, conditional_expressions,  # noqa: F401
@@ -197,6 +201,16 @@ def convert_module(source, path='<string>', *, original_path=None, first_line=1)
     `first_line` is the line of the original file the source starts at, for
     code cut out of a larger file (a function converted at run time).
     """
+    collecting = gc.isenabled()
+    gc.disable()  # the analyses build cyclic graphs; collecting them mid-way costs a tenth
+    try:
+        return _convert_module(source, path, original_path, first_line)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _convert_module(source, path, original_path, first_line):
     if _CONVERTED_RE.search(source):
         line = len(source[:_CONVERTED_RE.search(source).start()].splitlines()) + 1
         raise ConversionError(Diagnostic(path, line, 1, 'error',
@@ -224,9 +238,32 @@ def convert_module(source, path='<string>', *, original_path=None, first_line=1)
     return ConversionResult(code + map_line + newline, conversion.diagnostics)
 
 
+_PARSING = threading.Lock()
+
+
+def _parse_without_validation(source):
+    """libcst's parse, minus the validation every node runs when it is built.
+
+    The parser only builds valid nodes, and validating them costs about a
+    seventh of the whole conversion. The switch is process-wide, so it is held
+    under a lock for the parse only.
+    """
+    with _PARSING:
+        validate = CSTNode.__post_init__
+        CSTNode.__post_init__ = _no_validation
+        try:
+            return cst.parse_module(source)
+        finally:
+            CSTNode.__post_init__ = validate
+
+
+def _no_validation(node):
+    pass
+
+
 def _parse(source, path):
     try:
-        return cst.parse_module(source)
+        return _parse_without_validation(source)
     except Exception as e:
         parse_error = e
     # CPython's own parser names the exact place and words the message better

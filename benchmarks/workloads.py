@@ -41,13 +41,3 @@ def power(x, y):
         result = np.matmul(x, result)
     return result
 
-
-def loop_and_branch(x):
-    i = 0
-    while i < 10:
-        if x > 0:
-            x = x - 1
-        else:
-            x = x + 2
-        i += 1
-    return x

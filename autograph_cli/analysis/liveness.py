@@ -37,7 +37,7 @@ class Liveness:
 
 def _solve(nodes, uses, kills):
     live = [0] * len(nodes)
-    work = list(reversed(nodes))
+    work = list(nodes)  # popped from the end: from the exit backwards, as the data flows
     queued = set(range(len(nodes)))
     while work:
         node = work.pop()
