@@ -10,7 +10,6 @@ original line it stands for; `render` turns those marks into a source map.
 """
 import dataclasses
 
-import libcst as cst
 from libcst._nodes.internal import CodegenState
 
 _REPLACERS = {}

@@ -8,7 +8,7 @@ import libcst as cst
 
 from . import emit, stmts
 from .converters import asserts, directives, lists
-from .expressions import Unsupported, Walker
+from .expressions import Unsupported
 from .stmts import Activity, Header, Line, Small
 
 

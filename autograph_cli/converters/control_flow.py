@@ -17,8 +17,9 @@ what is live after it (for loops: or live into the next iteration).
 import libcst as cst
 
 from .. import emit
-from ..stmts import For, If, Line, While
+from ..stmts import If, While
 from . import variables
+from .guards import not_flags
 
 PASS = emit.Line(('pass',), None)
 BLANK = (cst.EmptyLine(indent=False),)  # an empty line before each generated def
@@ -114,7 +115,7 @@ class ControlFlow:
             entries.append((repr(key), value))
         if stmt.extra_test:
             own.append(self._closure(extra_test, '', [emit.Line(
-                ('return ', _not_flags(stmt.extra_test)), origin)], None, None, origin))
+                ('return ', not_flags(list(stmt.extra_test))), origin)], None, None, origin))
             if isinstance(stmt, While):
                 entries.append(("'extra_test'", extra_test))
         parts = ['{']
@@ -151,10 +152,3 @@ class ControlFlow:
         return emit.Block(('def ', name, '(', params, ')'), decls + (body or [PASS]), origin,
                           leading=BLANK, comment=comment, footer=footer or ())
 
-
-def _not_flags(flags):
-    from .guards import not_flags
-    return not_flags(list(flags))
-
-
-__all__ = ['ControlFlow', 'Line']

@@ -1,0 +1,147 @@
+"""libcst helpers of the module-level pass: parsing, function bodies, names a module binds."""
+import threading
+
+import libcst as cst
+from libcst._nodes.base import CSTNode
+
+from . import emit
+from .converters import functions
+from .diagnostics import ConversionError, Diagnostic
+from .walker import imported_names
+
+
+_PARSING = threading.Lock()
+
+
+def _parse_without_validation(source):
+    """libcst's parse, minus the validation every node runs when it is built.
+
+    The parser only builds valid nodes, and validating them costs about a
+    seventh of the whole conversion. The switch is process-wide, so it is held
+    under a lock for the parse only.
+    """
+    with _PARSING:
+        validate = CSTNode.__post_init__
+        CSTNode.__post_init__ = _no_validation
+        try:
+            return cst.parse_module(source)
+        finally:
+            CSTNode.__post_init__ = validate
+
+
+def _no_validation(node):
+    pass
+
+
+def parse(source, path):
+    try:
+        return _parse_without_validation(source)
+    except Exception as e:
+        parse_error = e
+    # CPython's own parser names the exact place and words the message better
+    try:
+        compile(source, path, 'exec', dont_inherit=True)
+    except SyntaxError as e:
+        message = e.msg[0].lower() + e.msg[1:] if e.msg else 'invalid syntax'
+        raise ConversionError(Diagnostic(path, e.lineno or 1, e.offset or 1, 'error',
+                                         f'syntax error: {message}')) from None
+    except (ValueError, OverflowError) as e:  # e.g. a NUL byte in the source
+        raise ConversionError(Diagnostic(path, 1, 1, 'error', f'syntax error: {e}')) from None
+    line = getattr(parse_error, 'raw_line', 1)
+    col = getattr(parse_error, 'raw_column', 0) + 1
+    message = getattr(parse_error, 'message', str(parse_error))
+    raise ConversionError(Diagnostic(path, line, col, 'error', f'cannot parse: {message}'))
+
+
+def starts_with_blank(stmt):
+    lines = getattr(stmt, 'leading_lines', ())
+    return bool(lines) and lines[0].comment is None
+
+
+def import_position(body):
+    """After the module docstring and the `from __future__` imports."""
+    at = 0
+    if body and functions.is_docstring(body[0]):
+        at = 1
+    while at < len(body) and isinstance(body[at], cst.SimpleStatementLine) and all(
+            isinstance(s, cst.ImportFrom) and s.module is not None and
+            emit.code_of(s.module) == '__future__' for s in body[at].body):
+        at += 1
+    return at
+
+
+def with_comment(node, text):
+    """The def with a comment at the end of its `def` line (no line is added, so the source
+    map stays exact), or on a line of its own above it if that line has a comment already."""
+    body = node.body
+    header = body.header if isinstance(body, cst.IndentedBlock) else body.trailing_whitespace
+    if header.comment is not None:
+        comment = cst.EmptyLine(comment=cst.Comment(text))
+        return emit.replace(node, leading_lines=[*node.leading_lines, comment])
+    header = emit.replace(header, whitespace=cst.SimpleWhitespace('  '), comment=cst.Comment(text))
+    if isinstance(body, cst.IndentedBlock):
+        return emit.replace(node, body=emit.replace(body, header=header))
+    return emit.replace(node, body=emit.replace(body, trailing_whitespace=header))
+
+
+def body(node):
+    body = node.body
+    return body.body if isinstance(body, cst.IndentedBlock) else [cst.SimpleStatementLine(body.body)]
+
+
+def with_body(node, statements):
+    if not isinstance(node.body, cst.IndentedBlock):
+        return node
+    return emit.replace(node, body=emit.replace(node.body, body=statements))
+
+
+def skipped(node):
+    """@do_not_convert (from rt, ag__ or TensorFlow) leaves a function exactly as written."""
+    for decorator in node.decorators:
+        expr = decorator.decorator
+        if isinstance(expr, cst.Call):
+            expr = expr.func
+        name = expr.attr.value if isinstance(expr, cst.Attribute) else getattr(expr, 'value', '')
+        if name == 'do_not_convert':
+            return True
+    return False
+
+
+def reads_frame(name, call):
+    """Does this call use the caller's local variables (no explicit namespace given)?"""
+    positional = [a for a in call.args if a.keyword is None]
+    return len(positional) < (1 if name in ('locals', 'vars', 'dir') else 2) and not any(
+        a.keyword is not None and a.keyword.value in ('globals', 'locals') for a in call.args)
+
+
+def all_names(node):
+    """Every identifier in a subtree (a safe over-approximation for code that is not walked)."""
+    names = set()
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, cst.Name):
+            names.add(n.value)
+            continue
+        for child in n.children:
+            stack.append(child)
+    return names
+
+
+def module_names(module):
+    """Names the module binds at its top level (to tell a shadowed builtin from the real one)."""
+    names = set()
+    for stmt in module.body:
+        if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+            names.add(stmt.name.value)
+        elif isinstance(stmt, cst.SimpleStatementLine):
+            for small in stmt.body:
+                if isinstance(small, cst.Assign):
+                    for target in small.targets:
+                        names |= all_names(target.target)
+                elif isinstance(small, (cst.AnnAssign, cst.AugAssign)):
+                    names |= all_names(small.target)
+                elif isinstance(small, (cst.Import, cst.ImportFrom)):
+                    names.update(imported_names(small))
+    return names
+
