@@ -206,4 +206,4 @@ def test_generated_control_flow_behaves_like_the_original(source, work_dir):
     for args in ARGUMENTS:
         expected = run_case(original, 'f', args, {})
         # Loops run at most three times: a converted loop that does not stop shows in 0.5 s.
-        assert run_case(converted, 'f', args, {}, seconds=0.5) == expected, f'f{args}'
+        assert run_case(converted, 'f', args, {}, seconds=5) == expected, f'f{args}'
