@@ -1,6 +1,4 @@
 """The `ag__` branching operators on tensors: `if_stmt`, `if_exp`, `and_`, `or_` and their tests."""
-import numpy as np
-
 from ..errors import StagingError
 from .cf_state import State
 from .cond import (
@@ -110,7 +108,3 @@ def function_return(scope, value, did_return):
             'graph returns one structure on every path. End the function with a `return` '
             'of the same structure.')
     return value
-
-
-def not_(a):
-    return np.logical_not(a)

@@ -215,5 +215,5 @@ def cond(pred, true_fn, false_fn):
     if not isinstance(pred, Tensor):
         return true_fn() if pred else false_fn()
     where = source_location()
-    context = Context(where, '`rt.cond`', hint='')
+    context = Context(where, '`rt.cond`')
     return cond_value(predicate(pred, where, '`rt.cond`'), (true_fn, false_fn), context)

@@ -35,13 +35,14 @@ class FromPredicate:
 
 class Context:
     """How errors name the construct and its two paths."""
+    paths = ('true branch', 'false branch')
 
-    def __init__(self, where, construct, paths=('true branch', 'false branch'), hint=''):
-        self.where, self.construct, self.paths, self.hint = where, construct, paths, hint
+    def __init__(self, where, construct):
+        self.where, self.construct = where, construct
 
     def fail(self, message):
         at = f' at {self.where}' if self.where else ''
-        raise StagingError(message.format(construct=f'{self.construct}{at}') + self.hint)
+        raise StagingError(message.format(construct=f'{self.construct}{at}'))
 
 
 class Merger:
