@@ -55,9 +55,7 @@ def initial_specs(name, value, invariants):
 
 
 def _leaf_spec(name, value, invariants):
-    if isinstance(value, (Undefined, UndefinedReturnValue)):
-        return Spec('fixed', name, value)
-    if not is_value(value):
+    if not is_value(value):  # undefined, no return value yet, None, objects
         return Spec('fixed', name, value)
     aval = aval_of(value)
     shape = invariants.get(id(value), aval.shape) if invariants else aval.shape

@@ -78,8 +78,7 @@ class Loop:
 
     def _emit(self, first_test, specs, traced):
         builder, (t_next, extra_next, count), outs = traced
-        carried = [pair for (tree, group), out in zip(specs, outs)
-                   for pair in _carried(tree, group, out)]
+        carried = [pair for (_, group), out in zip(specs, outs) for pair in _carried(group, out)]
         flagged = [spec for spec, _ in carried if spec.flagged]
         inits = [first_test] + [v for _, v in self.extra]
         inits += [np.int64(0)] if self.limit is not None else []
@@ -115,14 +114,6 @@ class Loop:
             return builder, builder.finish([test])
 
 
-def _leaves(tree, value, n):
-    if tree is None:
-        return [value] if n == 1 else None
-    leaves = []
-    structure.flatten(value, leaves)
-    return leaves
-
-
 def _placeholders(builder, tree, group):
     values = []
     for spec in group:
@@ -136,13 +127,13 @@ def _placeholders(builder, tree, group):
     return values[0] if tree is None else structure.unflatten(tree, values)
 
 
-def _carried(tree, group, out):
+def _carried(group, out):
     """(spec, the body's value) of a variable's carried leaves."""
     if group[0].kind == 'list':
-        if not group[0].carried:
-            return []
-        return [(group[0], out)]
-    return [(s, v) for s, v in zip(group, _leaves(tree, out, len(group))) if s.carried]
+        return [(group[0], out)] if group[0].carried else []
+    leaves = []
+    structure.flatten(out, leaves)  # `widen` checked that it has the structure of the specs
+    return [(s, v) for s, v in zip(group, leaves) if s.carried]
 
 
 def _initial(spec):

@@ -29,9 +29,7 @@ class ObjectKey(tuple):
 
 def tensor_type(value):
     """The type of a leaf that becomes a graph input (array, numpy scalar, tensor, spec) or None."""
-    if isinstance(value, (np.ndarray, np.generic, Tensor)):
-        return AbstractValue(value.dtype, value.shape)
-    if isinstance(value, TensorSpec):
+    if isinstance(value, (np.ndarray, np.generic, Tensor, TensorSpec)):
         return AbstractValue(value.dtype, value.shape)
     return None
 
