@@ -126,15 +126,11 @@ def _as_element(x, elem):
 
 
 def _join_element(elem, aval):
-    if elem.shape is not None and aval.shape is not None and (
-            len(elem.shape) != len(aval.shape) or any(
-                a != b for a, b in zip(elem.shape, aval.shape) if a is not None and b is not None)):
+    """The element type admitting `aval` too (`_as_element` gave it the list's dtype)."""
+    if not elem.is_compatible_with(aval):
         raise StagingError(f'appending an element of shape {aval.shape} to a graph list of '
                            f'elements of shape {elem.shape}: they must have one shape')
-    if elem.shape is None or aval.shape is None:
-        return AbstractValue(elem.dtype, None)
-    return AbstractValue(elem.dtype, tuple(a if a == b else None
-                                           for a, b in zip(elem.shape, aval.shape)))
+    return elem.join(aval)
 
 
 def stack(values, axis=0):

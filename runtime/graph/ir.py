@@ -68,13 +68,14 @@ class AbstractValue:
             a is None or b is None or a == b for a, b in zip(self.shape, other.shape))
 
     def join(self, other):
-        """The most specific type of both (same dtype; differing dims become unknown)."""
+        """The most specific type of both (same dtype; differing dims unknown; weak if both are)."""
         if self.dtype != other.dtype:
             raise TypeError(f'cannot join types {self} and {other}: dtypes differ')
+        weak = self.weak and other.weak
         if self.shape is None or other.shape is None or len(self.shape) != len(other.shape):
-            return AbstractValue(self.dtype, None)
+            return AbstractValue(self.dtype, None, weak)
         dims = tuple(a if a == b else None for a, b in zip(self.shape, other.shape))
-        return AbstractValue(self.dtype, dims)
+        return AbstractValue(self.dtype, dims, weak)
 
     @staticmethod
     def from_value(value):

@@ -11,7 +11,6 @@ import numpy as np
 
 from ..operators.variables import Undefined, UndefinedReturnValue
 from .ir import AbstractValue
-from .ops.flow import join_avals
 from .tensor import Tensor
 from .weak import wrap
 
@@ -41,8 +40,7 @@ def unify_types(a, b):
     """The type of a value that is of type `a` or of type `b`, or None if the dtypes conflict."""
     if a.weak and b.weak:
         dtype = a.dtype if a.dtype == b.dtype else np.promote_types(a.dtype, b.dtype)
-        return join_avals(AbstractValue(dtype, a.shape, True), AbstractValue(dtype, b.shape, True))
-    if a.weak or b.weak:
+    elif a.weak or b.weak:
         strong, weak = (b, a) if a.weak else (a, b)
         dtype = np.result_type(strong.dtype, _PYTHON_TYPE[weak.dtype.kind](0))
     elif a.dtype.kind == b.dtype.kind and a.dtype.kind in 'SU':
@@ -51,7 +49,8 @@ def unify_types(a, b):
         return None
     else:
         dtype = a.dtype
-    return join_avals(AbstractValue(dtype, a.shape), AbstractValue(dtype, b.shape))
+    both_weak = a.weak and b.weak
+    return AbstractValue(dtype, a.shape, both_weak).join(AbstractValue(dtype, b.shape, both_weak))
 
 
 def convert(builder, value, target):

@@ -19,17 +19,6 @@ from ..ir import AbstractValue
 from . import defop
 
 
-def join_avals(a, b):
-    """The type of a value that is `a` on one path and `b` on another (same dtype)."""
-    if a.dtype != b.dtype:
-        raise TypeError(f'types {a} and {b} have different dtypes')
-    if a.shape is None or b.shape is None or len(a.shape) != len(b.shape):
-        shape = None
-    else:
-        shape = tuple(x if x == y else None for x, y in zip(a.shape, b.shape))
-    return AbstractValue(a.dtype, shape, weak=a.weak and b.weak)
-
-
 def accepts(expected, actual):
     """True if a value of type `actual` may flow where `expected` is declared."""
     return expected.is_compatible_with(actual) and (actual.weak or not expected.weak)
@@ -56,7 +45,7 @@ def _cond_rule(pred, *avals, true_branch, false_branch):
     outs = true_branch.out_avals, false_branch.out_avals
     if len(outs[0]) != len(outs[1]):
         raise TypeError(f'cond: the branches give {len(outs[0])} and {len(outs[1])} outputs')
-    return [join_avals(a, b) for a, b in zip(*outs)]
+    return [a.join(b) for a, b in zip(*outs)]
 
 
 def run_while(*args, cond, body, carried):
