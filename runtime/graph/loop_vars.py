@@ -17,6 +17,7 @@ from ..operators.variables import Undefined, UndefinedReturnValue
 from ..polymorphic import structure
 from .graph_lists import GraphList
 from .ir import AbstractValue
+from .shapes import covers
 from .unify import aval_of, describe, is_value, same_python, unify_types
 
 
@@ -104,7 +105,7 @@ def _widen_leaf(spec, value, where, invariants):
               f'body computes before the loop (e.g. {_base(spec.name)} = '
               f'np.{out.dtype.name}(...))')
     if invariants and id(spec.initial) in invariants:
-        if not _covers(aval.shape, out.shape):
+        if not covers(aval.shape, out.shape):
             _fail(spec.name, f'has shape {out.shape} after the loop body, which its shape '
                   f'invariant {aval.shape} does not allow', where, 'fix the invariant')
         shape = aval.shape
@@ -121,14 +122,6 @@ def _widen_leaf(spec, value, where, invariants):
 
 def _base(name):
     return name.split(' ')[0]
-
-
-def _covers(general, specific):
-    if general is None:
-        return True
-    if specific is None or len(general) != len(specific):
-        return False
-    return all(g is None or g == s for g, s in zip(general, specific))
 
 
 def _became_defined(spec, value, where):
@@ -156,7 +149,7 @@ def _widen_list(spec, value, where):
     if not isinstance(value, GraphList):
         _fail(spec.name, f'is a list before the loop and {describe(value)} after its body',
               where, 'keep it a list')
-    if value.elem is None or (spec.elem is not None and _covers(spec.elem.shape, value.elem.shape)
+    if value.elem is None or (spec.elem is not None and covers(spec.elem.shape, value.elem.shape)
                               and spec.elem.dtype == value.elem.dtype):
         return None
     if spec.elem is None:

@@ -42,6 +42,15 @@ def size(shape):
     return math.prod(shape)
 
 
+def covers(general, specific):
+    """True if shape `general` admits every shape that `specific` stands for."""
+    if general is None:
+        return True
+    if specific is None or len(general) != len(specific):
+        return False
+    return all(g is None or g == s for g, s in zip(general, specific))
+
+
 def normalize_axis(axis, ndim):
     """A non-negative axis, raising numpy's AxisError when out of range."""
     axis = operator.index(axis)

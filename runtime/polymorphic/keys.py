@@ -11,6 +11,7 @@ positional forms of one call share a key.
 import numpy as np
 
 from ..graph.ir import AbstractValue
+from ..graph.shapes import covers
 from ..graph.tensor import Tensor
 from ..graph.tensor_spec import TensorSpec
 from .structure import flatten
@@ -93,10 +94,7 @@ def accepts(expected, actual):
         flexible = expected.dtype.itemsize == 0 and expected.dtype.kind in 'USV'
         if not flexible or expected.dtype.kind != actual.dtype.kind:
             return False
-    if expected.shape is None:
-        return True
-    return actual.shape is not None and len(expected.shape) == len(actual.shape) and all(
-        e is None or e == a for e, a in zip(expected.shape, actual.shape))
+    return covers(expected.shape, actual.shape)
 
 
 def accepts_all(expected_avals, actual_avals):
