@@ -3,6 +3,7 @@ import numpy as np
 
 from . import tensor, tracing
 from .numpy_api import _name, _params, _reject_out, _static, handles, implements
+from .shapes import size
 
 implements(np.sum, np.prod, np.mean, np.std, np.var, np.max, np.min, np.argmax, np.argmin,
            np.all, np.any, np.cumsum, np.cumprod, np.transpose, np.swapaxes,
@@ -111,7 +112,7 @@ def _ndim(a):
 
 @handles(np.size)
 def _size(a, axis=None):
-    dims = a.shape if axis is None or a.shape is None else (a.shape[axis],)
-    if dims is None or None in dims:
+    n = size(a.shape if axis is None or a.shape is None else (a.shape[axis],))
+    if n is None:
         raise tensor.not_allowed('np.size of a tensor with unknown dimensions')
-    return int(np.prod(dims, dtype=np.int64))
+    return n

@@ -9,7 +9,7 @@ import numpy as np
 
 from ..errors import OperatorNotAllowedInGraphError
 from ..operators import dispatch
-from . import numpy_api, tracing
+from . import numpy_api, shapes, tracing
 
 _FIX = ('convert the function with agconvert, or call it through rt.function (which converts '
         'it on the fly), so that AutoGraph stages Python control flow on tensors (if, while, '
@@ -48,10 +48,8 @@ class Tensor:
     graph = property(lambda self: self._builder, doc='The GraphBuilder of its graph.')
     aval = property(lambda self: self._var.aval, doc='Its AbstractValue.')
 
-    @property
-    def size(self):
-        shape = self.shape
-        return None if shape is None or None in shape else int(np.prod(shape, dtype=np.int64))
+    size = property(lambda self: shapes.size(self._var.aval.shape),
+                    doc='The number of elements, or None when unknown.')
 
     def __repr__(self):
         shape = '' if self.shape is None else f'shape={tuple(self.shape)}, '
