@@ -15,13 +15,25 @@ def graph_has_effects(graph):
 
 def live_equations(graph):
     """The equations a run executes, in program order: those outputs and effects depend on."""
-    needed = {a for a in graph.outputs if isinstance(a, Var)}
+    live, _ = _backward(graph, graph.outputs)
+    return live[::-1]
+
+
+def needed_inputs(graph, outputs):
+    """Indices of the inputs that the outputs at indices `outputs`, or effects, depend on."""
+    _, needed = _backward(graph, [graph.outputs[i] for i in outputs])
+    return {i for i, var in enumerate(graph.inputs) if var in needed}
+
+
+def _backward(graph, outputs):
+    """(live equations, last first; the variables they and `outputs` read)."""
+    needed = {a for a in outputs if isinstance(a, Var)}
     live = []
     for eq in reversed(graph.equations):
         if has_effects(eq) or any(v in needed for v in eq.outputs):
             live.append(eq)
             needed.update(a for a in eq.inputs if isinstance(a, Var))
-    return live[::-1]
+    return live, needed
 
 
 def sub_graphs(params):

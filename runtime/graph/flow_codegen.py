@@ -14,8 +14,7 @@ output depend on.
 """
 import dataclasses
 
-from .execution import has_effects
-from .ir import Var
+from .execution import needed_inputs
 
 _INDENT = '    '
 
@@ -35,15 +34,6 @@ def _assign(targets, sources, eq):
 
 def _with_outputs(graph, keep):
     return dataclasses.replace(graph, outputs=tuple(graph.outputs[i] for i in keep))
-
-
-def needed_inputs(graph, outputs):
-    """Indices of the inputs that the outputs at indices `outputs`, or effects, depend on."""
-    needed = {graph.outputs[i] for i in outputs if isinstance(graph.outputs[i], Var)}
-    for eq in reversed(graph.equations):
-        if has_effects(eq) or any(v in needed for v in eq.outputs):
-            needed.update(a for a in eq.inputs if isinstance(a, Var))
-    return {i for i, var in enumerate(graph.inputs) if var in needed}
 
 
 def emit_cond(codegen, eq, targets):
