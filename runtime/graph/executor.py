@@ -112,15 +112,17 @@ class _Codegen:
             name = f'{base}{n}'
         return name
 
-    def _slot(self):
+    def slot(self):
+        """A fresh local name (never reused by the code generated so far)."""
         self._slots += 1
         return f'v{self._slots - 1}'
 
-    def _atom(self, atom):
+    def atom(self, atom):
+        """Source for an equation input: a literal inlined, or the name holding a variable."""
         return self.src(atom.value) if isinstance(atom, Literal) else self._names[atom]
 
     def function(self, graph, name):
-        params = [self._slot() for _ in graph.inputs]
+        params = [self.slot() for _ in graph.inputs]
         body, outputs = self.block(graph, params, reuse_inputs=True)
         self.function_name = self._global_name(name)
         lines = [f"def {self.function_name}({', '.join(params)}):", '    try:']
@@ -157,7 +159,7 @@ class _Codegen:
             targets = []
             for var in eq.outputs:
                 if var in last_use:
-                    self._names[var] = free.pop() if free else self._slot()
+                    self._names[var] = free.pop() if free else self.slot()
                     local.add(var)
                 targets.append(self._names.get(var, '_'))
             if emit_block:
@@ -169,16 +171,9 @@ class _Codegen:
                      if self._names[v] in free and _is_big(v.aval)]
         return body, [self.atom(a) for a in graph.outputs]
 
-    def slot(self):
-        """A fresh local name (never reused by the code generated so far)."""
-        return self._slot()
-
-    def atom(self, atom):
-        return self._atom(atom)
-
     def _rhs(self, eq):
         op = ops.get(eq.primitive)
-        args = [self._atom(a) for a in eq.inputs]
+        args = [self.atom(a) for a in eq.inputs]
         scalar = scalar_ops.operator_source(eq, args)
         if scalar is not None:
             return scalar
