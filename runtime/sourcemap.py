@@ -120,9 +120,14 @@ def note_original_location(exc, tb):
         if found is not None:
             location = found
         tb = tb.tb_next
-    if location is None:
+    if location is not None:
+        add_note_once(exc, f'(agconvert) raised from original source {location[0]}:{location[1]}')
+
+
+def add_note_once(exc, note):
+    """Add `note` to `exc` unless agconvert noted it already: one location note per exception."""
+    if getattr(exc, '__ag_noted__', False):
         return
-    note = f'(agconvert) raised from original source {location[0]}:{location[1]}'
     try:
         exc.__ag_noted__ = True
     except AttributeError:

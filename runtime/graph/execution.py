@@ -1,4 +1,5 @@
 """What both executors share: non-strict liveness, effects, sub-graph params, error locations."""
+from ..sourcemap import add_note_once
 from . import ops
 from .ir import Graph, Var
 
@@ -58,14 +59,6 @@ def with_callables(params, to_callable):
 
 def note_op_location(exc, equation):
     """Name the original source line of the graph op that raised `exc` (once per exception)."""
-    if getattr(exc, '__ag_noted__', False) or not equation.source:
-        return
-    try:
-        exc.__ag_noted__ = True  # runtime.sourcemap then adds no second, vaguer note
-    except AttributeError:
-        return
-    note = f"(agconvert) raised by graph op '{equation.primitive}' created at {equation.source}"
-    if hasattr(exc, 'add_note'):
-        exc.add_note(note)
-    else:  # Python 3.10: PEP 678 notes by hand
-        exc.__notes__ = [*getattr(exc, '__notes__', ()), note]
+    if equation.source:  # noted first, so runtime.sourcemap adds no second, vaguer note
+        add_note_once(exc, f"(agconvert) raised by graph op '{equation.primitive}' created at "
+                      f'{equation.source}')
