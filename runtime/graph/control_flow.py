@@ -41,5 +41,4 @@ def iterate_tensor(name, args, kwargs):
     return iterate(name, args, kwargs)
 
 
-dispatch.install(tuple(t for t in dispatch.staged_types if t not in (GraphList, GraphIterable))
-                 + (GraphList, GraphIterable), dispatch.graph)
+dispatch.add_staged_types(GraphList, GraphIterable)

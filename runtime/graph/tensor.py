@@ -179,8 +179,7 @@ for _name in ('sum', 'prod', 'mean', 'std', 'var', 'max', 'min', 'argmax', 'argm
 
 def register_staged_types():
     """Make the `ag__` operators stage graph ops on tensors; an installed `graph` is kept."""
-    types = tuple(t for t in dispatch.staged_types if t is not Tensor) + (Tensor,)
-    dispatch.install(types, dispatch.graph)
+    dispatch.add_staged_types(Tensor)
 
 
 register_staged_types()

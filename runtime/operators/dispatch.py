@@ -20,6 +20,11 @@ def install(types, implementation):
     graph = implementation
 
 
+def add_staged_types(*types):
+    """Register more types that stage graph ops (once each), keeping the installed `graph`."""
+    install(tuple(t for t in staged_types if t not in types) + types, graph)
+
+
 def trace_started():
     global tracing
     tracing += 1
