@@ -16,11 +16,11 @@ from ..operators import dispatch
 from .branches import and_, and_test, function_return, if_exp, if_stmt, or_, or_test
 from .cond import cond
 from .graph_lists import GraphList, stack
-from .iteration import GraphIterable, arange, iterate
+from .iteration import GraphIterable, arange
 from .loop_stmts import for_stmt, while_loop, while_stmt
 
 __all__ = ['and_', 'and_test', 'arange', 'cond', 'for_stmt', 'function_return', 'if_exp',
-           'if_stmt', 'iterate_tensor', 'list_append', 'list_pop', 'list_stack', 'or_', 'or_test',
+           'if_stmt', 'list_append', 'list_pop', 'list_stack', 'or_', 'or_test',
            'stack', 'while_loop', 'while_stmt']
 
 
@@ -33,12 +33,8 @@ def list_pop(list_, i, opts):
 
 
 def list_stack(list_, opts):
+    """`np.stack` of a Python list (of tensors or arrays); a graph list's elements stacked."""
     return stack(list_)
-
-
-def iterate_tensor(name, args, kwargs):
-    """`range`, `enumerate`, `zip` (and, refused, `map`, `filter`) of tensors while tracing."""
-    return iterate(name, args, kwargs)
 
 
 dispatch.add_staged_types(GraphList, GraphIterable)

@@ -74,23 +74,10 @@ def eq(a, b):
 get_item = slices.get_item
 set_item = slices.set_item
 
-
-def list_append(list_, x):
-    return control_flow.list_append(list_, x)
-
-
-def list_pop(list_, i, opts):
-    return control_flow.list_pop(list_, i, opts)
-
-
-def list_stack(list_, opts):
-    """`np.stack` of a Python list (of tensors or arrays); graph lists are control flow's."""
-    if isinstance(list_, dispatch.staged_types):
-        return control_flow.list_stack(list_, opts)
-    return np.stack(list_)
-
-
-# Control flow on tensors lives in `control_flow`.
+# Control flow on tensors (and graph lists) lives in `control_flow`.
+list_append = control_flow.list_append
+list_pop = control_flow.list_pop
+list_stack = control_flow.list_stack
 if_stmt = control_flow.if_stmt
 while_stmt = control_flow.while_stmt
 for_stmt = control_flow.for_stmt

@@ -4,13 +4,15 @@
 here, by name. Python `print` prints at trace time (a tensor shows as
 `Tensor("x:0", shape=(), dtype=int32)`), as in the seeds; `rt.print` prints at
 every run. `range(t)`, `enumerate(t)` and `zip(t, ...)` of tensors (or graph
-lists) give what a graph for loop iterates (`control_flow`).
+lists) give what a graph for loop iterates (`iteration`).
 """
 import builtins
 
 import numpy as np
 
-from . import control_flow, tensor, tracing
+from . import tensor, tracing
+from .graph_lists import GraphList
+from .iteration import GraphIterable, iterate
 from .tensor import is_symbolic
 from .weak import WeakTensor, wrap
 
@@ -48,7 +50,7 @@ def _converted(x, dtype):
 
 
 def len_(x):
-    if isinstance(x, control_flow.GraphList):
+    if isinstance(x, GraphList):
         return x.length()  # known only when the graph runs
     return builtins.len(x)  # a tensor's static first dimension, or a clear error
 
@@ -121,13 +123,13 @@ def _iterating(name):
 
     def overload(*args, **kwargs):
         if _staged(args) or _staged(kwargs.values()):
-            return control_flow.iterate_tensor(name, args, kwargs)
+            return iterate(name, args, kwargs)
         return builtin(*args, **kwargs)
     overload.__name__ = name
     return overload
 
 
-_ITERABLES = (tensor.Tensor, control_flow.GraphList, control_flow.GraphIterable)
+_ITERABLES = (tensor.Tensor, GraphList, GraphIterable)
 
 OVERLOADS = {
     'abs': abs_, 'int': int_, 'float': float_, 'len': len_, 'round': round_, 'min': min_,
