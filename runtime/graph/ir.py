@@ -33,6 +33,8 @@ from typing import Any
 
 import numpy as np
 
+PYTHON_NUMBERS = (bool, int, float, complex)
+PYTHON_TYPE = {'b': bool, 'i': int, 'u': int, 'f': float, 'c': complex}  # of a weak value's kind
 _WEAK_DTYPES = {int: np.dtype(np.int_), float: np.dtype(np.float64),
                 complex: np.dtype(np.complex128)}
 

@@ -8,7 +8,7 @@ Python scalar), the compiled executor writes the operator. Weak variables
 hold Python scalars, on which an operator would compute Python's result
 instead of numpy's; those calls stay ufunc calls.
 """
-from .ir import Literal
+from .ir import PYTHON_NUMBERS, Literal
 
 _BINARY = {
     'add': '+', 'subtract': '-', 'multiply': '*', 'divide': '/', 'floor_divide': '//',
@@ -21,13 +21,12 @@ _UNARY = {'negative': '-{}', 'positive': '+{}', 'invert': '~{}', 'absolute': 'ab
 _LOGICAL_BINARY = {'logical_and': '&', 'logical_or': '|', 'logical_xor': '^'}
 _LOGICAL_UNARY = {'logical_not': '~{}'}
 _NUMBER_KINDS = frozenset('biufc')
-_PYTHON_NUMBERS = (bool, int, float, complex)
 
 
 def _scalar_input(atom, kinds):
     """'strong' for a 0-d variable of one of `kinds`, 'weak' for a Python scalar, else None."""
     if isinstance(atom, Literal):
-        allowed = (bool,) if kinds == 'b' else _PYTHON_NUMBERS
+        allowed = (bool,) if kinds == 'b' else PYTHON_NUMBERS
         return 'weak' if type(atom.value) in allowed else None
     aval = atom.aval
     if getattr(aval, 'shape', None) != () or aval.dtype.kind not in kinds:

@@ -10,6 +10,7 @@ import numpy as np
 from ..errors import OperatorNotAllowedInGraphError
 from ..operators import dispatch
 from . import numpy_api, shapes, tracing
+from .ir import PYTHON_NUMBERS
 
 _FIX = ('convert the function with agconvert, or call it through rt.function (which converts '
         'it on the fly), so that AutoGraph stages Python control flow on tensors (if, while, '
@@ -29,7 +30,7 @@ def is_symbolic(value):
 
 def _operand(value):
     """Values a Python operator on a tensor accepts (others get NotImplemented)."""
-    return (type(value) in (bool, int, float, complex) or
+    return (type(value) in PYTHON_NUMBERS or
             isinstance(value, (Tensor, np.ndarray, np.generic, tracing.Resource, list, tuple)))
 
 

@@ -18,10 +18,9 @@ import numpy as np
 from .. import sourcemap
 from ..operators import dispatch
 from . import ops, tensor
-from .ir import AbstractValue, Equation, Graph, Literal, Var
+from .ir import PYTHON_NUMBERS, AbstractValue, Equation, Graph, Literal, Var
 
 _local = threading.local()
-_PYTHON_SCALARS = (bool, int, float, complex)
 
 
 def current_builder():
@@ -87,7 +86,7 @@ class GraphBuilder:
         """The variable or literal standing for `value` in this graph."""
         if isinstance(value, tensor.Tensor):
             return value._var if value._builder is self else self._lift(value)
-        if type(value) in _PYTHON_SCALARS or value is None:
+        if type(value) in PYTHON_NUMBERS or value is None:
             return Literal(value)
         if isinstance(value, Resource):
             return self.emit(value.read_primitive, [self.capture_resource(value)], {})._var

@@ -10,12 +10,9 @@ unknown dimensions (or an unknown rank).
 import numpy as np
 
 from ..operators.variables import Undefined, UndefinedReturnValue
-from .ir import AbstractValue
+from .ir import PYTHON_NUMBERS, PYTHON_TYPE, AbstractValue
 from .tensor import Tensor
 from .weak import wrap
-
-PYTHON_NUMBERS = (bool, int, float, complex)
-_PYTHON_TYPE = {'b': bool, 'i': int, 'u': int, 'f': float, 'c': complex}
 
 
 def is_value(value):
@@ -42,7 +39,7 @@ def unify_types(a, b):
         dtype = a.dtype if a.dtype == b.dtype else np.promote_types(a.dtype, b.dtype)
     elif a.weak or b.weak:
         strong, weak = (b, a) if a.weak else (a, b)
-        dtype = np.result_type(strong.dtype, _PYTHON_TYPE[weak.dtype.kind](0))
+        dtype = np.result_type(strong.dtype, PYTHON_TYPE[weak.dtype.kind](0))
     elif a.dtype.kind == b.dtype.kind and a.dtype.kind in 'SU':
         dtype = np.promote_types(a.dtype, b.dtype)  # strings: the longer length holds both
     elif a.dtype != b.dtype:
@@ -57,7 +54,7 @@ def convert(builder, value, target):
     """`value` as a value of type `target`: conversion ops staged in `builder` when needed."""
     if value.__class__ in PYTHON_NUMBERS:
         if target.weak:
-            return _PYTHON_TYPE[target.dtype.kind](value)
+            return PYTHON_TYPE[target.dtype.kind](value)
         try:
             return target.dtype.type(value)
         except OverflowError as e:
@@ -80,7 +77,7 @@ def convert(builder, value, target):
 def dummy(target):
     """A zero of type `target` (unknown dims: 0), for paths on which a value is never used."""
     if target.weak:
-        return _PYTHON_TYPE[target.dtype.kind](0)
+        return PYTHON_TYPE[target.dtype.kind](0)
     if target.shape == ():
         return target.dtype.type(0)
     shape = () if target.shape is None else tuple(d or 0 for d in target.shape)
@@ -92,7 +89,7 @@ def describe(value):
     if isinstance(value, Tensor):
         aval = value.aval
         if aval.weak:
-            return f'a Python {_PYTHON_TYPE[aval.dtype.kind].__name__}'
+            return f'a Python {PYTHON_TYPE[aval.dtype.kind].__name__}'
         shape = 'unknown shape' if aval.shape is None else f'shape {aval.shape}'
         return f'{_article(aval.dtype.name)} {aval.dtype.name} tensor of {shape}'
     if value.__class__ in PYTHON_NUMBERS:

@@ -7,10 +7,9 @@ Anything else (numpy functions, arrays, numpy scalars) treats it as numpy
 treats a Python scalar: weakly typed (NEP 50).
 """
 from . import tracing
+from .ir import PYTHON_NUMBERS
 from .ops.python_scalars import BINARY
 from .tensor import Tensor
-
-_NUMBERS = (bool, int, float, complex)
 
 
 class WeakTensor(Tensor):
@@ -19,7 +18,7 @@ class WeakTensor(Tensor):
 
 
 def is_weak(value):
-    return value.__class__ in _NUMBERS or isinstance(value, WeakTensor)
+    return value.__class__ in PYTHON_NUMBERS or isinstance(value, WeakTensor)
 
 
 def wrap(value):
@@ -48,6 +47,8 @@ _NAMES = {'+': 'add', '-': 'sub', '*': 'mul', '/': 'truediv', '//': 'floordiv', 
 for _symbol in BINARY:
     setattr(WeakTensor, f'__{_NAMES[_symbol]}__', _binary(_symbol, False))
     setattr(WeakTensor, f'__r{_NAMES[_symbol]}__', _binary(_symbol, True))
+
+
 def _strong(value):
     if not isinstance(value, WeakTensor):
         return value

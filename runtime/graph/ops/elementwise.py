@@ -3,18 +3,16 @@ import operator
 
 import numpy as np
 
-from ..ir import AbstractValue
+from ..ir import PYTHON_TYPE, AbstractValue
 from ..shapes import broadcast_shapes, gufunc_shapes, probe_dtype
 from . import Op, call_source, defop, method_emitter, register
-
-_PYTHON_TYPE = {'i': int, 'f': float, 'c': complex}
 
 
 def dtype_operand(aval):
     """An operand for `ufunc.resolve_dtypes`: the dtype, or the Python type of a weak scalar."""
     if aval is None:
         raise TypeError('None is not a valid ufunc operand')
-    return _PYTHON_TYPE[aval.dtype.kind] if aval.weak else aval.dtype
+    return PYTHON_TYPE[aval.dtype.kind] if aval.weak else aval.dtype
 
 
 def ufunc_dtypes(ufunc, avals, dtype=None, casting=None):

@@ -15,7 +15,7 @@ import copy
 import numpy as np
 
 from ...operators.variables import UNBOUND_LOCAL_MESSAGE
-from ..ir import AbstractValue
+from ..ir import PYTHON_TYPE, AbstractValue
 from . import defop
 
 
@@ -99,7 +99,7 @@ def _check_defined_rule(defined, value, *, name):
 def to_dtype(x, *, dtype, weak=False):
     """A scalar as `dtype`: a numpy scalar, or (weak) the Python scalar of that kind."""
     if weak:
-        return {'b': bool, 'i': int, 'f': float, 'c': complex}[dtype.kind](x)
+        return PYTHON_TYPE[dtype.kind](x)
     return dtype.type(x) if np.ndim(x) == 0 else np.asarray(x, dtype)
 
 
