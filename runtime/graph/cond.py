@@ -14,6 +14,7 @@ import numpy as np
 
 from .. import sourcemap
 from ..errors import AgError, StagingError
+from ..polymorphic import structure
 from .cf_state import is_empty
 from .execution import graph_has_effects
 from .graph_lists import GraphList
@@ -178,20 +179,16 @@ def shared_inputs(builders, graphs, own=0):
 
 
 def _resolve(merged, outputs, pred):
-    if isinstance(merged, Output):
-        return wrap(outputs[merged.index])
-    if isinstance(merged, FromPredicate):
-        return pred if merged.when_true else np.logical_not(pred)
-    if isinstance(merged, GraphList):
-        return GraphList(_resolve(merged.buf, outputs, pred), merged.elem)
-    kind = type(merged)
-    if kind in (list, tuple):
-        return kind(_resolve(m, outputs, pred) for m in merged)
-    if kind is dict:
-        return {k: _resolve(m, outputs, pred) for k, m in merged.items()}
-    if isinstance(merged, tuple) and hasattr(kind, '_fields'):
-        return kind(*(_resolve(m, outputs, pred) for m in merged))
-    return merged
+    """A merged value with the cond's outputs (and the predicate) in place of its markers."""
+    def leaf(value):
+        if isinstance(value, Output):
+            return wrap(outputs[value.index])
+        if isinstance(value, FromPredicate):
+            return pred if value.when_true else np.logical_not(pred)
+        if isinstance(value, GraphList):
+            return GraphList(leaf(value.buf), value.elem)
+        return value
+    return structure.map_leaves(leaf, merged)
 
 
 def cond_value(pred, fns, context, name='result'):

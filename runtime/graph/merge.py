@@ -11,6 +11,7 @@ import keyword
 
 from ..errors import StagingError
 from ..operators.variables import Undefined, UndefinedReturnValue
+from ..polymorphic import structure
 from .graph_lists import GraphList
 from .tensor import Tensor
 from .unify import aval_of, describe, dummy, is_value, same_python, unify_types
@@ -96,15 +97,11 @@ class Merger:
         Only values the other path computed itself need outputs; anything else
         (Python values, tensors from before the cond) is the merged value as it is.
         """
-        kind = type(value)
-        if kind in (list, tuple):
-            return kind(self._one_sided(v, missing_first) for v in value)
-        if kind is dict:
-            return {k: self._one_sided(v, missing_first) for k, v in value.items()}
-        if isinstance(value, tuple) and hasattr(kind, '_fields'):
-            return kind(*(self._one_sided(v, missing_first) for v in value))
+        return structure.map_leaves(lambda leaf: self._one_sided_leaf(leaf, missing_first), value)
+
+    def _one_sided_leaf(self, value, missing_first):
         if isinstance(value, GraphList) and value.elem is not None:
-            return GraphList(self._one_sided(value.buffer(), missing_first), value.elem)
+            return GraphList(self._one_sided_leaf(value.buffer(), missing_first), value.elem)
         builder = self.builders[1 if missing_first else 0]
         if not isinstance(value, Tensor) or value._builder is not builder:
             return value
