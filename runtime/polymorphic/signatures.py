@@ -31,20 +31,31 @@ def short_repr(value):
 
 def describe(value):
     """A short description of an argument, for messages: types of arrays, values of scalars."""
-    kind = value.__class__
-    if kind is list or kind is tuple:
-        inner = ', '.join(map(describe, value))
-        return f'[{inner}]' if kind is list else f"({inner}{',' if len(value) == 1 else ''})"
-    if kind is dict:
-        return '{' + ', '.join(f'{k!r}: {describe(v)}' for k, v in value.items()) + '}'
+    return _nested_text(value, _describe_leaf)
+
+
+def _describe_leaf(value):
     aval = keys.tensor_type(value)
     if aval is not None:
         return type_text(aval)
+    kind = value.__class__
     if kind in keys.SCALARS:
         return short_repr(value)
     if kind is Described:
         return value.text
     return f'<{kind.__name__} object at {id(value):#x}>'
+
+
+def _nested_text(value, leaf_text):
+    """`leaf_text(value)`, or for a list, tuple or dict its items' texts in Python's brackets."""
+    kind = value.__class__
+    if kind is list or kind is tuple:
+        inner = ', '.join(_nested_text(v, leaf_text) for v in value)
+        return f'[{inner}]' if kind is list else f"({inner}{',' if len(value) == 1 else ''})"
+    if kind is dict:
+        return '{' + ', '.join(f'{k!r}: {_nested_text(v, leaf_text)}'
+                               for k, v in value.items()) + '}'
+    return leaf_text(value)
 
 
 class Described:
@@ -74,15 +85,7 @@ def _has_spec(value):
 
 
 def _spec_structure_text(value):
-    if isinstance(value, TensorSpec):
-        return spec_text(value.aval)
-    kind = value.__class__
-    if kind is list or kind is tuple:
-        inner = ', '.join(map(_spec_structure_text, value))
-        return f'[{inner}]' if kind is list else f"({inner}{',' if len(value) == 1 else ''})"
-    if kind is dict:
-        return '{' + ', '.join(f'{k!r}: {_spec_structure_text(v)}' for k, v in value.items()) + '}'
-    return repr(value)
+    return _nested_text(value, lambda v: spec_text(v.aval) if isinstance(v, TensorSpec) else repr(v))
 
 
 def pretty_signature(name, parameters, values, outputs, skip=0):
