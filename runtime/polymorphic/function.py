@@ -106,8 +106,10 @@ class Function:
     def _memoize(self, memo, args, inputs, concrete):
         """Let the fast path run calls like this one, when its inputs are exactly its array args."""
         key = keys.fast_key(args)
+        if key is None:  # arguments the fast path never serves: every call binds
+            return
         positions = [i for i, a in enumerate(args) if a.__class__ in keys.ARRAY_TYPES]
-        if key is not None and len(positions) == len(inputs) and all(
+        if len(positions) == len(inputs) and all(
                 inputs[k] is args[i] for k, i in enumerate(positions)):
             memo[key] = concrete.runner(positions, len(args))
 
