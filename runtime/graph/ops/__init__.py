@@ -73,6 +73,16 @@ def method_emitter(method):
     return emit
 
 
+def ufunc_method_emitter(method):
+    """An `emit` calling the bound method (e.g. `np.add.reduce`) of the op's `ufunc` param."""
+    def emit(args, params, src):
+        ufunc = params['ufunc']
+        rest = {k: v for k, v in params.items() if k != 'ufunc'}
+        callee = src(getattr(ufunc, method), f'{ufunc.__name__}_{method}')
+        return call_source(callee, args, rest, src)
+    return emit
+
+
 # Each family registers its ops on import.
 from . import (  # noqa: E402
     control, creation, effects, elementwise, flow, indexing, joining, linalg, python_scalars,

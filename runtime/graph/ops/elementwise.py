@@ -5,7 +5,7 @@ import numpy as np
 
 from ..ir import PYTHON_TYPE, AbstractValue
 from ..shapes import broadcast_shapes, gufunc_shapes, probe_dtype
-from . import Op, call_source, defop, method_emitter, register
+from . import Op, defop, method_emitter, register, ufunc_method_emitter
 
 
 def dtype_operand(aval):
@@ -49,13 +49,7 @@ def _ufunc_outer(a, b, *, ufunc, **kwargs):
     return ufunc.outer(a, b, **kwargs)
 
 
-def _emit_outer(args, params, src):
-    ufunc = params['ufunc']
-    rest = {k: v for k, v in params.items() if k != 'ufunc'}
-    return call_source(src(ufunc.outer, f'{ufunc.__name__}_outer'), args, rest, src)
-
-
-@defop('ufunc_outer', _ufunc_outer, emit=_emit_outer)
+@defop('ufunc_outer', _ufunc_outer, emit=ufunc_method_emitter('outer'))
 def _ufunc_outer_rule(a, b, *, ufunc, dtype=None, casting=None):
     if ufunc.nin != 2 or ufunc.signature:
         raise ValueError('method outer is only supported for binary functions')

@@ -3,7 +3,7 @@ import numpy as np
 
 from ..ir import AbstractValue
 from ..shapes import normalize_axis, probe_dtype, reduce_shape, size
-from . import Op, call_source, defop, register
+from . import Op, defop, register, ufunc_method_emitter
 
 
 def _reduction_rule(fn):
@@ -39,16 +39,6 @@ register(Op('cumsum', np.cumsum, _scan_rule(np.cumsum)))
 register(Op('cumprod', np.cumprod, _scan_rule(np.cumprod)))
 
 
-def _method_emitter(method):
-    """Call the ufunc's bound method (e.g. `np.add.reduce`) directly from generated code."""
-    def emit(args, params, src):
-        ufunc = params['ufunc']
-        rest = {k: v for k, v in params.items() if k != 'ufunc'}
-        callee = src(getattr(ufunc, method), f'{ufunc.__name__}_{method}')
-        return call_source(callee, args, rest, src)
-    return emit
-
-
 def _ufunc_reduce(x, *, ufunc, **kwargs):
     return ufunc.reduce(x, **kwargs)
 
@@ -57,13 +47,13 @@ def _ufunc_accumulate(x, *, ufunc, **kwargs):
     return ufunc.accumulate(x, **kwargs)
 
 
-@defop('ufunc_reduce', _ufunc_reduce, emit=_method_emitter('reduce'))
+@defop('ufunc_reduce', _ufunc_reduce, emit=ufunc_method_emitter('reduce'))
 def _ufunc_reduce_rule(x, *, ufunc, axis=0, keepdims=False, **params):
     dtype = probe_dtype(ufunc.reduce, x, axis=axis, keepdims=keepdims, **params)
     return AbstractValue(dtype, reduce_shape(x.shape, axis, keepdims))
 
 
-@defop('ufunc_accumulate', _ufunc_accumulate, emit=_method_emitter('accumulate'))
+@defop('ufunc_accumulate', _ufunc_accumulate, emit=ufunc_method_emitter('accumulate'))
 def _ufunc_accumulate_rule(x, *, ufunc, axis=0, **params):
     if x.shape is not None and not x.shape:
         raise TypeError('cannot accumulate on a scalar')
