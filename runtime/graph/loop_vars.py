@@ -36,6 +36,11 @@ class Spec:
         """A late variable that was undefined (not a pending return value) before the loop."""
         return self.kind == 'late' and isinstance(self.initial, Undefined)
 
+    @property
+    def variable(self):
+        """The name of the variable whose leaf this is (`name` without its ' (item i)')."""
+        return self.name.split(' ')[0]
+
     def carried_aval(self):
         """The type of the carried value: the value's, or a graph list's buffer."""
         return GraphList(elem=self.elem).aval if self.kind == 'list' else self.aval
@@ -102,7 +107,7 @@ def _widen_leaf(spec, value, where, invariants):
     if merged is None or (not aval.weak and merged.dtype != aval.dtype):
         _fail(spec.name, f'has dtype {aval.dtype} before the loop and {out.dtype} after its '
               'body', where, f'a graph loop variable keeps one dtype: give it the dtype its '
-              f'body computes before the loop (e.g. {_base(spec.name)} = '
+              f'body computes before the loop (e.g. {spec.variable} = '
               f'np.{out.dtype.name}(...))')
     if invariants and id(spec.initial) in invariants:
         if not covers(aval.shape, out.shape):
@@ -112,16 +117,12 @@ def _widen_leaf(spec, value, where, invariants):
     elif aval.shape is not None and out.shape is not None and len(aval.shape) != len(out.shape):
         _fail(spec.name, f'has shape {aval.shape} before the loop and {out.shape} after its '
               'body', where, 'a loop variable keeps its rank unless declared otherwise: '
-              f'rt.set_loop_options(shape_invariants=[({_base(spec.name)}, None)]) allows any '
+              f'rt.set_loop_options(shape_invariants=[({spec.variable}, None)]) allows any '
               'shape')
     else:
         shape = merged.shape
     new = AbstractValue(merged.dtype, shape, merged.weak)
     return None if new == aval else Spec(spec.kind, spec.name, spec.initial, new)
-
-
-def _base(name):
-    return name.split(' ')[0]
 
 
 def _became_defined(spec, value, where):

@@ -121,7 +121,7 @@ def _placeholders(builder, tree, group):
             values.append(GraphList(builder.placeholder(spec.carried_aval(), spec.name), spec.elem)
                           if spec.elem is not None else GraphList())
         elif spec.carried:
-            values.append(wrap(builder.placeholder(spec.aval, spec.name.split(' ')[0])))
+            values.append(wrap(builder.placeholder(spec.aval, spec.variable)))
         else:
             values.append(spec.initial)
     return values[0] if tree is None else structure.unflatten(tree, values)
