@@ -4,10 +4,11 @@ A loop carries its predicate `t` first: the caller computes the first test
 (it was already evaluated to choose a graph loop), and the body computes the
 next one at its end, so every test runs exactly as often as in Python, after
 the break and return flags of `extra_test`. The cond graph only reads `t`
-(and counts iterations under `maximum_iterations`). Then come the caller's
-extra variables (a for loop's index), the state's leaves (`loop_vars`), and
-one flag per variable first set inside the loop, which makes using it after
-a loop that never ran raise UnboundLocalError when the graph runs.
+(and, under `maximum_iterations`, the count of iterations). Then come the
+caller's extra variables (a for loop's index), that count, the state's leaves
+(`loop_vars`), and one flag per variable first set inside the loop, which
+makes using it after a loop that never ran raise UnboundLocalError when the
+graph runs.
 """
 import numpy as np
 

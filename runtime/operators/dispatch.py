@@ -1,8 +1,8 @@
 """Where the graph runtime plugs into the operators; until it is imported, everything is Python.
 
 The operators stay standard-library only: they test values against
-`staged_types` (empty until the graph runtime registers its tensor and
-graph-iterable types) and hand staged values to `graph`, an object the graph
+`staged_types` (empty until the graph runtime registers its tensor, graph-list
+and graph-iterable types) and hand staged values to `graph`, an object the graph
 runtime installs with one method per operator. `tracing` counts the traces in
 progress in any thread, so code that runs while nothing is traced pays one
 global check.
