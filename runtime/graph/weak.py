@@ -57,6 +57,8 @@ def _strong(value):
 
 def _pow(reflected):
     def method(self, other, modulo=None):
+        if modulo is not None:
+            return NotImplemented  # as for numpy arrays: pow(x, y, m) is a TypeError
         # numpy's power on strong values: a Python int ** int is typed by its exponent's sign
         base, exponent = (other, self) if reflected else (self, other)
         return Tensor.__pow__(_strong(base), _strong(exponent)) if isinstance(

@@ -322,3 +322,16 @@ def test_a_loop_body_that_raises_raises_when_the_loop_runs():
     same(f(np.int64(0)), np.int64(0))
     with pytest.raises(KeyError, match='the loop ran'):
         f(np.int64(1))
+
+
+def test_three_argument_pow_of_a_loop_counter_is_refused_not_wrong():
+    # numpy arrays refuse pow(x, y, m) too; computing x ** y and dropping m would be wrong
+    def f(n):
+        s = 0
+        for i in range(n):
+            s += pow(i, 2, 5)
+        return s
+
+    assert f(4) == 9
+    with pytest.raises(TypeError, match='pow'):
+        rt.function(f)(np.int64(4))
