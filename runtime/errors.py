@@ -45,5 +45,10 @@ def warn_user(message, category):
     where = original_location(frame, frame.f_lineno)
     filename, line = where or (frame.f_code.co_filename, frame.f_lineno)
     module_globals = frame.f_globals
-    warnings.warn_explicit(message, category, filename, line, module_globals.get('__name__'),
-                           module_globals.setdefault('__warningregistry__', {}), module_globals)
+    registry = module_globals.setdefault('__warningregistry__', {})
+    try:
+        warnings.warn_explicit(message, category, filename, line, module_globals.get('__name__'),
+                               registry, module_globals)
+    except ImportError:  # code run by `python -c` or exec: no loader can give its source
+        warnings.warn_explicit(message, category, filename, line,
+                               module_globals.get('__name__'), registry)

@@ -197,3 +197,16 @@ def test_conversion_failures_warn_and_run_as_written():
         assert rt.function(namespace['taken'])(np.ones(2)).tolist() == [2.0, 2.0]
     with pytest.raises(ConversionError, match='cannot convert taken: its source'):
         rt.autograph.to_graph(namespace['taken'])
+
+
+def test_warnings_about_code_run_by_python_dash_c_do_not_crash():
+    import subprocess
+    import sys
+    code = ('import numpy as np, runtime as rt\n'
+            'def g(x):\n    return x\n'
+            'print(rt.function(g)(np.zeros(2)).shape)\n')
+    result = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == '(2,)\n'
+    assert 'AutoGraphWarning' in result.stderr  # its source is not available to convert
