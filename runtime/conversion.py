@@ -22,7 +22,6 @@ import linecache
 import os
 import sys
 import sysconfig
-import textwrap
 import threading
 import types
 import weakref
@@ -130,19 +129,15 @@ def converted_source(fn):
     A function converted ahead of time is shown as its converted module has it.
     """
     if 'ag__' in fn.__code__.co_names:
-        return _def_source(fn)
+        try:
+            text, _ = _function_source(fn.__code__)
+        except _Unconvertible as e:
+            raise ConversionError(f'cannot show {_name(fn)}: {e}') from None
+        return text.lstrip('\n')  # the decorators' lines are blank
     convert(fn, strict=True)
     unit, _ = _unit(fn.__code__, fn.__qualname__)
     first, last = unit.def_lines
     return ''.join(unit.text.splitlines(True)[first - 1:last])
-
-
-def _def_source(fn):
-    """The `def` and body of a function from its source file, without decorators."""
-    lines, _ = inspect.getsourcelines(fn)
-    while lines and lines[0].lstrip().startswith('@'):
-        lines = lines[1:]  # (a decorator spanning lines keeps its tail; converted code has none)
-    return textwrap.dedent(''.join(lines))
 
 
 def _name(fn):
