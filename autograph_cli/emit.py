@@ -85,6 +85,18 @@ class Expr:
         _emit_parts(self.parts, state)
 
 
+def _print_line(state, leading, origin, parts, comment):
+    """A generated line: the lines above it, then indent, parts, comment; mapped to `origin`."""
+    for line in leading:
+        line._codegen(state)
+    state.mark(origin, False)
+    state.add_indent_tokens()
+    _emit_parts(parts, state)
+    if comment is not None:
+        _emit_parts(comment, state)
+    state.add_token(state.default_newline)
+
+
 class Line:
     """A generated simple statement on its own line, mapped to original line `origin`."""
 
@@ -97,14 +109,7 @@ class Line:
         self.comment = comment
 
     def _codegen(self, state, **kwargs):
-        for line in self.leading:
-            line._codegen(state)
-        state.mark(self.origin, False)
-        state.add_indent_tokens()
-        _emit_parts(self.parts, state)
-        if self.comment is not None:
-            _emit_parts(self.comment, state)
-        state.add_token(state.default_newline)
+        _print_line(state, self.leading, self.origin, self.parts, self.comment)
 
 
 class Block:
@@ -121,15 +126,7 @@ class Block:
         self.footer = footer
 
     def _codegen(self, state, **kwargs):
-        for line in self.leading:
-            line._codegen(state)
-        state.mark(self.origin, False)
-        state.add_indent_tokens()
-        _emit_parts(self.header, state)
-        state.add_token(':')
-        if self.comment is not None:
-            _emit_parts(self.comment, state)
-        state.add_token(state.default_newline)
+        _print_line(state, self.leading, self.origin, (self.header, ':'), self.comment)
         state.increase_indent(state.default_indent)
         for stmt in self.body:
             stmt._codegen(state)
