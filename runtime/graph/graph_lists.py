@@ -6,6 +6,10 @@ where n may be unknown. `l.append(x)` (the converter's `list_append`) gives a
 new GraphList one element longer, `l.pop()` one shorter; `rt.stack(l)` or
 `ag__.list_stack(l)` gives `buf`. The element type is fixed by the first
 append; a GraphList nobody appended to yet (`elem` None) has no buffer.
+numpy functions and ufuncs take a GraphList as numpy takes a list, as the
+array of its elements (`buf`); those that iterate a sequence of arrays
+(np.stack, np.concatenate, ...) and np.array take it in converted code
+(`numpy_calls`).
 """
 import functools
 
@@ -94,16 +98,41 @@ class GraphList:
         return self.stack()[index]
 
     def __len__(self):
-        raise TypeError('the length of a graph list is only known when the graph runs: use '
-                        'len(l), which gives it as a tensor in converted code')
+        raise TypeError('the length of a graph list (a list appended to in a graph loop) is only '
+                        'known when the graph runs, and Python needs an int here: len(l) in '
+                        'converted code gives it as a graph value')
 
     def __iter__(self):
         raise TypeError('a graph list (a list appended to in a graph loop) has a length known '
-                        'only when the graph runs, so Python cannot iterate it: use rt.stack(l) '
-                        'for its elements as one array, or iterate it in a converted for loop')
+                        'only when the graph runs, so Python cannot iterate it here: iterate it '
+                        'in a converted for loop (one graph loop), or use numpy on it '
+                        '(np.stack(l), np.concatenate(l), np.sum(l)) in converted code')
+
+    def __array__(self, dtype=None, copy=None):
+        raise TypeError('a graph list (a list appended to in a graph loop) becomes an array '
+                        'only in the graph: np.array(l), np.asarray(l) and np.stack(l) stage it '
+                        'in converted code (or use rt.stack(l) anywhere)')
+
+    def __array_function__(self, func, types, args, kwargs):
+        """numpy functions take a graph list as they take a list: as the array of its elements."""
+        return func(*_as_arrays(args), **dict(zip(kwargs, _as_arrays(kwargs.values()))))
+
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        return getattr(ufunc, method)(*_as_arrays(inputs), **kwargs)
 
     def __repr__(self):
         return f'GraphList({"empty" if self.elem is None else self.aval})'
+
+
+def _as_arrays(values):
+    """`values` with each graph list, also inside a list or tuple, as its stacked elements."""
+    def array(value):
+        if isinstance(value, GraphList):
+            return value.stack()
+        if isinstance(value, (list, tuple)) and any(isinstance(v, GraphList) for v in value):
+            return type(value)(map(array, value))
+        return value
+    return [array(v) for v in values]
 
 
 def _strong(aval):

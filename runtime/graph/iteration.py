@@ -8,7 +8,7 @@ and `element(i)` for an index tensor `i`, which the loop body traces.
 import numpy as np
 
 from ..errors import OperatorNotAllowedInGraphError
-from . import tracing
+from . import sizes, tracing
 from .graph_lists import GraphList
 from .ir import Literal
 from .shapes import stand_in
@@ -33,10 +33,14 @@ class GraphIterable:
 def arange(start, limit=None, delta=1, dtype=None):
     """`rt.range`: np.arange eagerly; while tracing, an `arange` op (a for loop over it is a
     graph loop, even for Python bounds, as over `tf.range`)."""
-    if limit is None:
-        start, limit = 0, start
     if tracing.current_builder() is None:
         return np.arange(start, limit, delta, dtype=dtype)
+    if start is None or delta is None:
+        sizes.raise_for_unknown_dim('rt.range')
+        return np.arange(start, limit, delta, dtype=dtype)  # numpy's error
+    if limit is None:
+        sizes.raise_for_unknown_dim('rt.range', same_line=True)
+        start, limit = 0, start
     if dtype is None:  # numpy's choice for these operand types (an empty range of ones)
         dtype = np.arange(*(_one(aval_of(v)) for v in (start, limit, delta))).dtype
     return tracing.bind('arange', start, limit, delta, dtype=np.dtype(dtype))

@@ -8,6 +8,7 @@ from .ops.elementwise import UFUNCS
 from .ops.indexing import split_index
 
 HANDLERS = {}  # numpy function -> handler with the same signature, staging its op
+CALLS = {}  # numpy function -> overload for the calls its dispatch does not see (`numpy_calls`)
 
 _OUT = ('out= is not supported on symbolic tensors: graph values are immutable; '
         'use the result instead (y = np.add(a, b))')
@@ -105,4 +106,12 @@ def handles(func):
     return decorate
 
 
-from . import numpy_functions  # noqa: E402,F401  (registers the handlers)
+def intercepts(func):
+    """Decorator: converted code calling numpy's `func` while tracing calls the decorated one."""
+    def decorate(overload):
+        CALLS[func] = overload
+        return overload
+    return decorate
+
+
+from . import numpy_calls, numpy_functions  # noqa: E402,F401  (registers the handlers)

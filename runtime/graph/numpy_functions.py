@@ -1,9 +1,11 @@
 """The numpy functions symbolic tensors support, and the graph op each stages."""
+import inspect
+
 import numpy as np
 
-from . import tensor, tracing
-from .numpy_api import _name, _params, _reject_out, _static, handles, implements
-from .shapes import size
+from . import sizes, tensor, tracing, unify
+from .numpy_api import HANDLERS, _name, _params, _reject_out, _static, handles, implements
+from .numpy_calls import creation
 
 implements(np.sum, np.prod, np.mean, np.std, np.var, np.max, np.min, np.argmax, np.argmin,
            np.all, np.any, np.cumsum, np.cumprod, np.transpose, np.swapaxes,
@@ -19,16 +21,16 @@ implements(np.dot, np.tensordot, np.outer, np.inner, np.take, np.full_like, arra
 
 
 @handles(np.reshape)
-def _reshape(a, /, shape, order='C', *, copy=None):
-    """A static shape; one unknown dimension (None, as np.shape gives) is numpy's -1."""
-    shape = (shape,) if shape is None or isinstance(shape, int) else tuple(shape)
-    if shape.count(None) > 1:
-        raise ValueError(f'cannot reshape to {shape}: more than one dimension is unknown')
-    shape = tuple(-1 if d is None else d for d in shape)
-    params = _static('numpy.reshape', {'shape': shape, 'order': order, 'copy': copy})
+def _reshape(a, /, shape=None, order='C', *, copy=None):
+    """A shape of ints and size tensors (`len(x)`, `np.shape(x)[0]`); None keeps a's shape."""
+    if shape is None:
+        shape = sizes.shape_of(a)
+    shape = tuple(shape) if isinstance(shape, (tuple, list, np.ndarray)) else (shape,)
+    template, dims = sizes.split_sizes(shape, 'numpy.reshape') or (sizes.static_shape(shape), [])
+    params = _static('numpy.reshape', {'order': order, 'copy': copy})
     defaults = {'order': 'C', 'copy': None}
-    params = {k: v for k, v in params.items() if defaults.get(k, k) != v}
-    return tracing.bind('reshape', a, **params)
+    params = {k: v for k, v in params.items() if defaults[k] != v}
+    return tracing.bind('reshape', a, *dims, shape=template, **params)
 
 
 @handles(np.nonzero)
@@ -102,7 +104,7 @@ def _astype(x, dtype, /, *, copy=True, device=None):
 
 @handles(np.shape)
 def _shape(a):
-    return a.shape
+    return sizes.shape_of(a)
 
 
 @handles(np.ndim)
@@ -112,7 +114,26 @@ def _ndim(a):
 
 @handles(np.size)
 def _size(a, axis=None):
-    n = size(a.shape if axis is None or a.shape is None else (a.shape[axis],))
-    if n is None:
-        raise tensor.not_allowed('np.size of a tensor with unknown dimensions')
-    return n
+    return sizes.size_of(a, axis)
+
+
+def _with_run_time_shape(func, creation_op):
+    """`func` (np.zeros_like, ...) whose `shape=` holds size tensors: the creation op instead."""
+    static = HANDLERS[func]
+    signature = inspect.signature(func)
+
+    def handler(*args, **kwargs):
+        arguments = signature.bind(*args, **kwargs).arguments
+        if arguments.get('shape') is None:
+            return static(*args, **kwargs)
+        a = next(iter(arguments.values()))  # `a`, or `prototype` for np.empty_like
+        dtype = arguments.get('dtype') or unify.aval_of(a).dtype
+        fill = (arguments['fill_value'],) if 'fill_value' in arguments else ()
+        staged = creation(creation_op, arguments.get('shape'), dtype, *fill)
+        return static(*args, **kwargs) if staged is None else staged
+    HANDLERS[func] = handler
+
+
+for _like, _op in ((np.zeros_like, 'zeros'), (np.ones_like, 'ones'),
+                   (np.empty_like, 'empty'), (np.full_like, 'full')):
+    _with_run_time_shape(_like, _op)

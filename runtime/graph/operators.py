@@ -15,6 +15,8 @@ from ..operators import dispatch
 from ..operators.call_trees import Kwargs, call_with_keyword_parts
 from ..operators.py_builtins import OVERLOADED
 from . import control_flow, side_effects, slices, tracing
+from .numpy_api import CALLS
+from .numpy_calls import taking_lists_as_arrays
 from .py_builtins import OVERLOADS
 
 
@@ -30,17 +32,17 @@ def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):
 
 
 def _callee(f, caller_fn_scope, options):
-    """What a trace calls for `f`: a builtin overload, the converted function, or `f` itself.
+    """What a trace calls for `f`: a builtin or numpy overload, the converted function, or `f`.
 
     `rt.function`s are called as they are: they know they are called in a
     trace and stage a call of their own graph.
     """
     try:
-        name = OVERLOADED.get(f)
+        overload = OVERLOADS.get(OVERLOADED.get(f)) or CALLS.get(f) or taking_lists_as_arrays(f)
     except TypeError:  # an unhashable callable
-        name = None
-    if name is not None:
-        return OVERLOADS[name]
+        overload = None
+    if overload is not None:
+        return overload
     options = options if options is not None else getattr(caller_fn_scope, 'callopts', None)
     if options is not None and not options.recursive:
         return f

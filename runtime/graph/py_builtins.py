@@ -10,9 +10,10 @@ import builtins
 
 import numpy as np
 
-from . import tensor, tracing
+from . import numpy_calls, sizes, tensor, tracing
 from .graph_lists import GraphList
 from .iteration import GraphIterable, iterate
+from .loop_stmts import for_stmt
 from .tensor import is_symbolic
 from .weak import WeakTensor, wrap
 
@@ -23,8 +24,11 @@ def _any_symbolic(values):
 
 def _one_dimensional(name, x):
     if x.ndim != 1:
-        raise tensor.not_allowed(f'{name}() of a tensor of rank {x.ndim} (Python iterates its '
-                                 'first axis and compares rows)')
+        raise tensor.not_allowed(
+            f'{name}() of a tensor of rank {x.ndim}',
+            'Use the numpy function along an axis instead (np.min(x, axis=0), np.max, np.any, '
+            'np.all, np.sort)', unconverted_fix=None,
+            cause='Python would iterate its first axis and compare whole rows, which are arrays')
     return x
 
 
@@ -52,7 +56,9 @@ def _converted(x, dtype):
 def len_(x):
     if isinstance(x, GraphList):
         return x.length()  # known only when the graph runs
-    return builtins.len(x)  # a tensor's static first dimension, or a clear error
+    if is_symbolic(x):
+        return sizes.length(x)  # an int, or the size as a graph value when it is unknown
+    return builtins.len(x)
 
 
 def round_(number, ndigits=None):
@@ -107,6 +113,26 @@ def isinstance_(obj, classinfo):
     return builtins.isinstance(obj, classinfo)
 
 
+def sum_(iterable, /, start=0):
+    """Python's sum: of a graph list, `start + l[0] + l[1] + ...` added in one graph loop.
+
+    The loop starts from `start` plus a zero element, which has the type of the
+    sum (its dtype and shape) and adds exactly as `start` does, -0.0 aside.
+    """
+    if not isinstance(iterable, GraphList):
+        return builtins.sum(iterable, start)
+    buf = iterable.stack()
+    total = [start + numpy_calls.zeros(sizes.shape_of(buf)[1:], buf.dtype)]
+
+    def add(element):
+        total[0] = total[0] + element
+
+    def set_state(state):
+        total[:] = state
+    for_stmt(iterable, None, add, lambda: tuple(total), set_state, ('sum',), {})
+    return total[0]
+
+
 def _is_subclass(cls, classinfo):
     try:
         return builtins.issubclass(cls, classinfo)
@@ -124,6 +150,8 @@ def _iterating(name):
     def overload(*args, **kwargs):
         if _staged(args) or _staged(kwargs.values()):
             return iterate(name, args, kwargs)
+        if name == 'range' and any(arg is None for arg in args):
+            sizes.raise_for_unknown_dim('range()')
         return builtin(*args, **kwargs)
     overload.__name__ = name
     return overload
@@ -134,7 +162,7 @@ _ITERABLES = (tensor.Tensor, GraphList, GraphIterable)
 OVERLOADS = {
     'abs': abs_, 'int': int_, 'float': float_, 'len': len_, 'round': round_, 'min': min_,
     'max': max_,
-    'any': any_, 'all': all_, 'sorted': sorted_, 'isinstance': isinstance_,
+    'any': any_, 'all': all_, 'sorted': sorted_, 'isinstance': isinstance_, 'sum': sum_,
     'print': builtins.print, 'next': builtins.next,
     **{name: _iterating(name) for name in ('range', 'enumerate', 'zip', 'map', 'filter')},
 }

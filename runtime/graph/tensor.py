@@ -1,27 +1,48 @@
 """`rt.Tensor`: a symbolic numpy value in a trace; its operators and numpy functions stage ops.
 
-`len(t)` is the static first dimension when it is known (it is the same for
-every run of this graph) and raises when it is unknown; `bool()`, iteration,
-`int()`/`float()`/`__index__` and conversion to a numpy array always raise
-OperatorNotAllowedInGraphError, whose message says how to fix the code.
+`x.shape` is static (None for an unknown dimension); `len(x)` in converted
+code, `np.shape(x)`, `np.size(x)` and `x.size` give an unknown size as a graph
+value (`sizes`). `bool()`, iteration, `int()`/`float()`/`__index__`, Python's
+own `len()` of an unknown size and conversion to a numpy array raise
+OperatorNotAllowedInGraphError, whose message gives the fix that applies to
+the code doing it: converted code or not.
 """
+import sys
+
 import numpy as np
 
 from ..errors import OperatorNotAllowedInGraphError
 from ..operators import dispatch
-from . import numpy_api, shapes, tracing
+from . import shapes, tracing
 from .ir import PYTHON_NUMBERS
+from .printing import pp_type
 
-_FIX = ('convert the function with agconvert, or call it through rt.function (which converts '
-        'it on the fly), so that AutoGraph stages Python control flow on tensors (if, while, '
-        'for, and/or/not, assert) as graph ops; or use rt.cond, rt.while_loop or np.where '
-        'explicitly')
+_CONVERT = ('convert it (call the function through rt.function, whose autograph=True, the '
+            'default, converts it and the functions it calls, except lambdas, library code and '
+            'functions marked rt.do_not_convert)')
+_RUN_TIME = 'its value is only known when the graph runs'
+_STAGE = ('Compute it with numpy functions on the tensor (np.where(c, a, b), np.any, np.all), or '
+          'stage it with rt.cond or rt.while_loop')
+_STAGE_BY_CONVERTING = (f'{_CONVERT}, which stages Python control flow on tensors as graph ops; '
+                        'or use rt.cond, rt.while_loop or np.where explicitly')
 
 
-def not_allowed(what):
+def not_allowed(what, fix=_STAGE, unconverted_fix=_STAGE_BY_CONVERTING, *, cause=_RUN_TIME):
+    """OperatorNotAllowedInGraphError for `what`, with the fix for the code doing it.
+
+    `fix` applies to converted code (whose control flow on tensors AutoGraph
+    already stages) and, when `unconverted_fix` is None, to any code; otherwise
+    code that is not converted is told so, where it is, and `unconverted_fix`
+    (by default: to have it converted).
+    """
+    frame = tracing.user_frame()
+    if unconverted_fix is not None and (frame is None or not tracing.is_converted(frame)):
+        where = '' if frame is None else \
+            f' ({tracing.source_location(frame)}, in {frame.f_code.co_name})'
+        fix = f'The code doing it{where} is not converted, so Python runs it as written: ' \
+              f'{unconverted_fix}'
     return OperatorNotAllowedInGraphError(
-        f'{what} is not allowed on a symbolic tensor: its value is only known when the graph '
-        f'runs. To fix this, {_FIX}.')
+        f'{what} is not allowed on a symbolic tensor: {cause}. {fix}.')
 
 
 def is_symbolic(value):
@@ -42,15 +63,24 @@ class Tensor:
         self._var, self._builder, self._op = var, builder, op
 
     dtype = property(lambda self: self._var.aval.dtype, doc='The numpy dtype.')
-    shape = property(lambda self: self._var.aval.shape, doc='A tuple (None: unknown dims) or None.')
     ndim = property(lambda self: self._var.aval.ndim, doc='The rank, or None when unknown.')
     name = property(lambda self: self._builder.name_of(self._var), doc="'op:index', as TensorFlow.")
     op = property(lambda self: self._op, doc='The Equation producing it (None for graph inputs).')
     graph = property(lambda self: self._builder, doc='The GraphBuilder of its graph.')
     aval = property(lambda self: self._var.aval, doc='Its AbstractValue.')
 
-    size = property(lambda self: shapes.size(self._var.aval.shape),
-                    doc='The number of elements, or None when unknown.')
+    @property
+    def shape(self):
+        """A tuple (None for an unknown dim), or None for an unknown rank."""
+        shape = self._var.aval.shape
+        if shape is not None and None in shape:
+            sizes.note_shape_read(self, sys._getframe(1))  # for the error if a None is a size
+        return shape
+
+    @property
+    def size(self):
+        """The number of elements: an int, or a graph value when a dimension is unknown."""
+        return sizes.size_of(self)
 
     def __repr__(self):
         shape = '' if self.shape is None else f'shape={tuple(self.shape)}, '
@@ -88,7 +118,8 @@ class Tensor:
         return tracing.bind('astype', self, dtype=np.dtype(dtype), **params)
 
     def reshape(self, *shape, order='C'):
-        shape = shape[0] if len(shape) == 1 and not isinstance(shape[0], int) else shape
+        if len(shape) == 1 and isinstance(shape[0], (tuple, list, np.ndarray)):
+            shape = shape[0]
         return np.reshape(self, shape, order=order)
 
     def transpose(self, *axes):
@@ -103,43 +134,99 @@ class Tensor:
                         'use np.sort(x)')
 
     def __bool__(self):
-        raise not_allowed('using it as a Python bool (if, while, and/or/not, assert, bool())')
+        raise not_allowed(
+            'using it as a Python bool (if, while, and/or/not, assert, bool())',
+            'Converted code stages `if`, `while`, `and`/`or`/`not`, conditional expressions and '
+            '`assert` on tensors, but not other uses of a tensor as a bool (bool(x), the `if` of '
+            'a comprehension, `in` on a list, a builtin or library function deciding on it): '
+            'compute it with numpy (np.where(c, a, b), np.any, np.all, np.logical_and) or '
+            'stage it with rt.cond',
+            f'{_CONVERT}, which stages `if`, `while`, `for`, `and`/`or`/`not` and `assert` on '
+            'tensors as graph ops; or use rt.cond, rt.while_loop or np.where explicitly')
 
     def __iter__(self):
-        raise not_allowed('iterating over it (a Python for loop, unpacking, list())')
+        raise not_allowed(
+            'iterating over it (a Python for loop, unpacking, list())',
+            'A converted `for` loop over a tensor is one graph loop, but this iteration is not a '
+            '`for` statement (unpacking, list(), a comprehension, `*` or a builtin that '
+            'iterates): index the tensor (x[0], x[1]) or write the iteration as a for loop',
+            f'{_CONVERT}, which makes a for loop over a tensor one graph loop; or use '
+            'rt.while_loop')
 
     def __len__(self):
-        if self.shape == ():
+        shape = self._var.aval.shape
+        if shape == ():
             raise TypeError('len() of unsized object')
-        if self.shape is None or self.shape[0] is None:
-            raise not_allowed('len() of it, whose first dimension is unknown,')
-        return self.shape[0]
+        if shape is not None and shape[0] is not None:
+            return shape[0]
+        raise not_allowed(
+            f'len() of a tensor whose first dimension is unknown ({pp_type(self.aval)})',
+            'In converted code len(x) gives that size as a graph value, but this len() was '
+            'called by Python for other code (a builtin such as reversed(), or a function that '
+            'is not converted): use np.shape(x)[0] there',
+            f'use np.shape(x)[0], which gives the size as a graph value; or {_CONVERT}: there '
+            'len(x) does too',
+            cause="Python's len() must return an int, and this size is only known when the "
+                  'graph runs')
 
     def __index__(self):
-        raise not_allowed('using it as a Python int (an index, a shape as in np.zeros(n), '
-                          'range(n))')
+        raise not_allowed(
+            'using it as a Python int (an index into a Python list or tuple, a repeat count, a '
+            'size)',
+            'Converted code takes tensor sizes in range(), rt.range, np.zeros, np.ones, '
+            'np.full, np.empty, np.eye, np.arange and reshape, and tensor indices into arrays '
+            'and graph lists, but Python needs an int here: index a stacked array instead '
+            '(np.stack(values)[i]) or keep this value a Python int',
+            f'{_CONVERT}: converted code takes tensor sizes in range(), np.zeros and the other '
+            'numpy creation functions; or index a stacked array (np.stack(values)[i])')
 
     def __int__(self):
-        raise not_allowed('int()')
+        raise _conversion_not_allowed('int')
 
     def __float__(self):
-        raise not_allowed('float()')
+        raise _conversion_not_allowed('float')
 
     def __complex__(self):
-        raise not_allowed('complex()')
+        raise _conversion_not_allowed('complex')
 
     def __array__(self, dtype=None, copy=None):
-        raise not_allowed('converting it to a numpy array (np.asarray, np.array, a numpy '
-                          'function without graph op)')
+        raise not_allowed(
+            'converting it to a numpy array (np.asarray, np.array, a numpy function without a '
+            'graph op, a library calling them)',
+            'Converted code stages np.array and np.asarray of tensors and every numpy function '
+            'that has a graph op, but this conversion happened elsewhere (a numpy function '
+            'without a graph op, or a function that is not converted): compute it with numpy '
+            'functions that have graph ops, or run it when the graph runs with '
+            'rt.py_function(func, inp, Tout)',
+            f'{_CONVERT}: converted code stages np.array and np.asarray of tensors; or run the '
+            'code when the graph runs with rt.py_function(func, inp, Tout)')
 
     def item(self, *args):
-        raise not_allowed('item()')
+        raise _value_not_allowed('item()')
 
     def tolist(self):
-        raise not_allowed('tolist()')
+        raise _value_not_allowed('tolist()')
 
     def numpy(self):
-        raise not_allowed('numpy()')
+        raise _value_not_allowed('numpy()')
+
+
+def _conversion_not_allowed(kind):
+    if kind == 'complex':  # not overloaded in converted code: complex(x) itself gets here
+        return not_allowed('complex()', 'Use x.astype(complex)', unconverted_fix=None)
+    return not_allowed(
+        f'{kind}()',
+        f'In converted code {kind}(x) stays a graph value, but this conversion was made by '
+        'Python for other code (a builtin such as math.sqrt, a format string, or a function '
+        f'that is not converted): use x.astype({kind}) there',
+        f'use x.astype({kind}); or {_CONVERT}: there {kind}(x) stays a graph value')
+
+
+def _value_not_allowed(what):
+    return not_allowed(what, 'Return the tensor from the traced function and read it from the '
+                             'result, print it when the graph runs with rt.print, or run Python '
+                             'code on it then with rt.py_function(func, inp, Tout)',
+                       unconverted_fix=None)
 
 
 def _binary(ufunc, reflected):
@@ -184,3 +271,5 @@ def register_staged_types():
 
 
 register_staged_types()
+
+from . import numpy_api, sizes  # noqa: E402  (they need the Tensor class)

@@ -203,11 +203,23 @@ def _is_internal(frame):
     return internal
 
 
-def source_location():
-    """'path:line' of the user code staging the current op; the ORIGINAL line for converted code."""
+def user_frame():
+    """The innermost frame of user code (outside the runtime and numpy), or None."""
     frame = sys._getframe(1)
     while frame is not None and _is_internal(frame):
         frame = frame.f_back
+    return frame
+
+
+def is_converted(frame):
+    """True for a frame of converted code (its module maps it back to the original source)."""
+    return sourcemap.original_location(frame, frame.f_lineno) is not None
+
+
+def source_location(frame=None):
+    """'path:line' of the user code staging the current op (or of `frame`); the ORIGINAL line
+    for converted code."""
+    frame = frame or user_frame()
     if frame is None:
         return None
     original = sourcemap.original_location(frame, frame.f_lineno)

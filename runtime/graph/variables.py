@@ -67,12 +67,16 @@ class Variable(tracing.Resource):
 
     def numpy(self):
         if tracing.current_builder() is not None:
-            raise tensor.not_allowed('Variable.numpy() (use read_value() in traced code)')
+            raise tensor.not_allowed('Variable.numpy()', 'Use read_value() in traced code, which '
+                                     'gives the value when the graph runs', unconverted_fix=None)
         return self._value.copy()
 
     def __array__(self, dtype=None, copy=None):
         if tracing.current_builder() is not None:
-            raise tensor.not_allowed('converting a variable to a numpy array while tracing')
+            raise tensor.not_allowed(
+                'converting a variable to a numpy array while tracing',
+                'Use it as numpy does (operators and numpy functions read it in the graph), or '
+                'read_value()', unconverted_fix=None)
         return np.array(self._value, dtype=dtype, copy=copy)
 
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):

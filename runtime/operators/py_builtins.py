@@ -9,7 +9,8 @@ import builtins
 OVERLOADED = {
     getattr(builtins, name): name
     for name in ('range', 'len', 'print', 'abs', 'int', 'float', 'round', 'min', 'max',
-                 'enumerate', 'zip', 'map', 'filter', 'any', 'all', 'sorted', 'next', 'isinstance')
+                 'enumerate', 'zip', 'map', 'filter', 'any', 'all', 'sorted', 'next', 'isinstance',
+                 'sum')
 }
 
 # Calls the converter leaves alone: they read the caller's frame or scope.

@@ -109,13 +109,19 @@ def _to_dtype_rule(x, *, dtype, weak=False):
 
 
 def dim(x, *, axis):
-    """The size of an axis known only at run time, a Python int (as `len()` gives)."""
-    return np.shape(x)[axis]
+    """The size of an axis (axis None: of all) known only at run time, a Python int as
+    `len()` and `np.size` give."""
+    return np.size(x, axis)
 
 
-@defop('dim', dim)
+def _emit_dim(args, params, src):
+    axis = params['axis']
+    return f'{args[0]}.size' if axis is None else f'{args[0]}.shape[{axis}]'
+
+
+@defop('dim', dim, emit=_emit_dim)
 def _dim_rule(x, *, axis):
-    if x.shape is not None and not -len(x.shape) <= axis < len(x.shape):
+    if axis is not None and x.shape is not None and not -len(x.shape) <= axis < len(x.shape):
         raise IndexError(f'tuple index out of range (axis {axis} of {x})')
     return AbstractValue(np.int64, (), weak=True)
 

@@ -1,4 +1,5 @@
-"""Joining and splitting: np.concatenate, stack, hstack, vstack, split."""
+"""Joining and splitting: np.concatenate, stack, hstack, vstack (of arrays, or of the rows of one
+stacked array: `*_rows`, for graph lists), split."""
 import numpy as np
 
 from ..ir import AbstractValue
@@ -97,3 +98,33 @@ def _split_rule(ary, indices_or_sections, axis=0):
                    for start, stop in zip(bounds, bounds[1:])]
     before, after = ary.shape[:axis], ary.shape[axis + 1:]
     return [AbstractValue(ary.dtype, before + (k,) + after) for k in lengths]
+
+
+def _rows_rule(packed_rule):
+    """The rule of numpy's join applied to the rows of one stacked array (a graph list's buffer).
+
+    A row count unknown while tracing leaves unknown the dims that grow with the
+    count: those in which the join of two rows differs from that of one.
+    """
+    def rule(rows, **params):
+        if rows.shape is None:
+            return AbstractValue(packed_rule(AbstractValue(rows.dtype, None), **params).dtype, None)
+        if not rows.shape:
+            raise ValueError(f'joining the rows of a 0-d array ({rows})')
+        n, row = rows.shape[0], AbstractValue(rows.dtype, rows.shape[1:])
+        if n == 0:
+            return packed_rule(**params)  # numpy's error: need at least one array
+        one, two = packed_rule(row, **params), packed_rule(row, row, **params)
+        if one.shape is None:
+            return one
+        dims = tuple(a if a == b or a is None else None if n is None else a * n
+                     for a, b in zip(one.shape, two.shape))
+        return AbstractValue(one.dtype, dims)
+    return rule
+
+
+for _name, _fn, _rule in (('stack_rows', np.stack, _stack_rule),
+                          ('concatenate_rows', np.concatenate, _concatenate_rule),
+                          ('hstack_rows', np.hstack, _hstack_rule),
+                          ('vstack_rows', np.vstack, _vstack_rule)):
+    defop(_name, _fn)(_rows_rule(_rule))

@@ -5,22 +5,35 @@ import numpy as np
 
 from ..ir import AbstractValue
 from ..shapes import normalize_axes, normalize_axis, size
-from . import defop
+from . import call_source, defop
+from .creation import check_sizes, filled, static_dims, template_source
 
 
 def _same_dtype(a, shape):
     return AbstractValue(a.dtype, shape)
 
 
-@defop('reshape', np.reshape)
-def _reshape_rule(a, shape, order='C', copy=None):
-    shape = (shape,) if isinstance(shape, int) else tuple(map(int, shape))
-    unknown = [i for i, d in enumerate(shape) if d < 0]
+def _reshape(a, *dims, shape, **params):
+    return np.reshape(a, filled(shape, dims), **params)
+
+
+def _emit_reshape(args, params, src):
+    rest = {k: v for k, v in params.items() if k != 'shape'}
+    shape = template_source(params['shape'], args[1:])
+    return call_source(src(np.reshape), [args[0], shape], rest, src)
+
+
+@defop('reshape', _reshape, emit=_emit_reshape)
+def _reshape_rule(a, *dims, shape, order='C', copy=None):
+    """`shape` may hold holes (sizes known at run time): those dims are unknown."""
+    check_sizes(dims, 'numpy.reshape')
+    shape = static_dims(shape)
+    unknown = [i for i, d in enumerate(shape) if d is not None and d < 0]
     if len(unknown) > 1:
         raise ValueError('can only specify one unknown dimension')
-    total, known = size(a.shape), math.prod(d for d in shape if d >= 0)
-    if total is None:
-        return _same_dtype(a, tuple(None if d < 0 else d for d in shape))
+    total, known = size(a.shape), math.prod(d for d in shape if d is not None and d >= 0)
+    if total is None or None in shape:
+        return _same_dtype(a, tuple(None if d is None or d < 0 else d for d in shape))
     if unknown and known and total % known == 0:
         return _same_dtype(a, tuple(total // known if d < 0 else d for d in shape))
     if unknown or known != total:

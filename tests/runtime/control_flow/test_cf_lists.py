@@ -140,9 +140,10 @@ def test_a_graph_list_cannot_be_iterated_in_python():
         out = []
         for i in rt.range(n):
             out.append(i)
-        return np.stack(out)
+        return list(out)
 
-    with pytest.raises(TypeError, match='use rt.stack'):
+    with pytest.raises(TypeError, match='so Python cannot iterate it here: iterate it in a '
+                                        'converted for loop'):
         rt.function(f)(np.int64(2))
 
 

@@ -4,7 +4,7 @@ import numpy as np
 from runtime.graph.check import check_graph
 from runtime.graph.executor import compile_graph
 from runtime.graph.interpreter import eval_graph
-from runtime.graph.ir import AbstractValue
+from runtime.graph.ir import PYTHON_TYPE, AbstractValue
 from runtime.graph.tracing import make_graph
 
 
@@ -39,6 +39,9 @@ def assert_same(actual, expected):
 
 def assert_type_fits(aval, value):
     """The traced type of an output describes the value the graph computed."""
+    if aval.weak:  # a Python number
+        assert type(value) is PYTHON_TYPE[aval.dtype.kind], (aval, value)
+        return
     assert aval.dtype == value.dtype, (aval, value.dtype)
     if aval.shape is not None:
         assert len(aval.shape) == np.ndim(value), (aval, np.shape(value))

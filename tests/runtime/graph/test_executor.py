@@ -6,6 +6,7 @@ import pytest
 
 import runtime as rt
 from graph_helpers import assert_same, run_both, trace
+from runtime.graph import numpy_calls, sizes
 from runtime.graph.executor import compile_graph, literal_source
 from runtime.graph.interpreter import eval_graph
 from runtime.graph.ir import AbstractValue
@@ -158,3 +159,19 @@ def test_literal_source():
     assert literal_source((1, -2.5, None, 'a', True, (3,))) == "(1, -2.5, None, 'a', True, (3,))"
     assert literal_source(float('inf')) is None and literal_source(np.float32(1)) is None
     assert literal_source(-0.0) == '-0.0' and literal_source(1j) == '1j'
+
+
+def test_sizes_known_when_the_graph_runs_compile_to_direct_numpy_code():
+    def f(x):
+        n = sizes.length(x)
+        return (numpy_calls.zeros((n, 2)), np.reshape(x, (n, 1)), x.size,
+                numpy_calls.eye(3, n, dtype=int))
+
+    graph = trace(f, AbstractValue(np.float64, (None,)))
+    source = compile_graph(graph).__source__
+    assert 'v1 = v0.shape[0]' in source and 'zeros((v1, 2), dtype=float64)' in source
+    assert 'reshape(v0, (v1, 1))' in source and '= v0.size' in source
+    for n in (0, 3):
+        x = np.arange(n, dtype=np.float64)
+        assert_same(run_both(graph, x), (np.zeros((n, 2)), x.reshape(n, 1), n,
+                                         np.eye(3, n, dtype=int)))

@@ -105,6 +105,8 @@ def test_shape_ndim_and_size_are_static():
     assert graph.out_avals[0] == AbstractValue(np.float64, (3,))
 
 
-def test_size_of_unknown_dimensions_raises():
-    with pytest.raises(OperatorNotAllowedInGraphError, match='np.size of a tensor with unknown'):
-        trace(np.size, AbstractValue(np.float64, (None, 3)))
+def test_shape_and_size_of_unknown_dimensions_are_known_when_the_graph_runs():
+    def sizes(x):
+        return *np.shape(x), np.size(x), np.size(x, 1), x.size, np.reshape(x, np.shape(x)[::-1])
+    check_against_eager(sizes, np.ones((4, 3)), specs=[AbstractValue(np.float64, (None, 3))])
+    check_against_eager(sizes, np.ones((0, 3)), specs=[AbstractValue(np.float64, (None, None))])

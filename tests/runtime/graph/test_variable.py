@@ -116,7 +116,7 @@ def test_reads_follow_assignments_in_program_order():
 def test_concrete_values_are_not_available_while_tracing():
     v = rt.Variable(1.0)
     with GraphBuilder():
-        with pytest.raises(OperatorNotAllowedInGraphError, match='use read_value'):
+        with pytest.raises(OperatorNotAllowedInGraphError, match='Use read_value'):
             v.numpy()
         with pytest.raises(OperatorNotAllowedInGraphError, match='converting a variable'):
             np.asarray(v)
