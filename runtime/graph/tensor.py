@@ -13,7 +13,7 @@ import numpy as np
 
 from ..errors import OperatorNotAllowedInGraphError
 from ..operators import dispatch
-from . import shapes, tracing
+from . import tracing
 from .ir import PYTHON_NUMBERS
 from .printing import pp_type
 
