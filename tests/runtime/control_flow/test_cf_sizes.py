@@ -107,14 +107,14 @@ def test_known_sizes_stay_python_ints():
     assert not [eq for eq in graph.equations if eq.primitive == 'dim']  # no op for a known size
 
 
+MATRIX_SIZES = rt.function(matrix_sizes, input_signature=MATRIX)  # traced once for all shapes
+
+
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 5), st.integers(0, 5))
 def test_sizes_of_matrices_of_any_shape(rows, columns):
     x = np.arange(rows * columns, dtype=np.float64).reshape(rows, columns)
     identical(traced(MATRIX_SIZES, x), matrix_sizes(x))
-
-
-MATRIX_SIZES = rt.function(matrix_sizes, input_signature=MATRIX)
 
 
 def zeros_of_static_shape(x):
