@@ -160,9 +160,10 @@ def taking_lists_as_arrays(f):
         return None
 
     def call(*args, **kwargs):
-        args = [as_array(a) if isinstance(a, (list, tuple)) and _holds_staged(a) else a
-                for a in args[:arrays]] + list(args[len(args) if arrays is None else arrays:])
-        return f(*args, **kwargs)
+        count = len(args) if arrays is None else arrays
+        converted = [as_array(a) if isinstance(a, (list, tuple)) and _holds_staged(a) else a
+                     for a in args[:count]]
+        return f(*converted, *args[count:], **kwargs)
     return call
 
 
