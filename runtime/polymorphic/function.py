@@ -20,7 +20,6 @@ miss a key marks it pending and traces; threads missing the same key wait for
 that trace; different keys trace concurrently in their threads.
 """
 import functools
-import inspect
 import threading
 
 from .. import config as _config
@@ -28,6 +27,7 @@ from .. import conversion
 from ..graph.tracing import current_builder
 from ..operators import dispatch as _d
 from . import keys, retracing
+from .binding import Binder
 from .cache import TraceCache
 from .methods import BoundFunction
 from .signatures import InputSignature
@@ -51,9 +51,9 @@ class Function:
         if not hasattr(self, '__name__'):  # a callable object
             self.__name__ = self.__qualname__ = type(python_function).__name__
         self._python_function = python_function
-        self._signature = inspect.signature(python_function)
+        self._binder = Binder(python_function)
         self._input_signature = None if input_signature is None else InputSignature(
-            self.__name__, self._signature, input_signature)
+            self.__name__, self._binder.signature, input_signature)
         self._reduce_retracing, self._autograph = bool(reduce_retracing), autograph
         self.jit_compile = jit_compile  # accepted for TensorFlow's signature: graphs always compile
         self._target = None  # the (converted) function that is traced, made on first use
@@ -95,7 +95,7 @@ class Function:
 
     def _resolve(self, args, kwargs, parent=None):
         """(ConcreteFunction, its graph inputs, outer tensors captured) for a call."""
-        arguments = keys.bind(self._signature, args, kwargs)
+        arguments = keys.bind(self._binder, args, kwargs)
         if self._input_signature is None:
             concrete, captured = self._concrete(arguments, parent)
             return concrete, arguments.tensors, captured
@@ -138,7 +138,7 @@ class Function:
 
     def _trace(self, arguments, avals, trace_key, pending, parent):
         try:
-            concrete, captured = trace(self.__name__, self._python(), self._signature, arguments,
+            concrete, captured = trace(self.__name__, self._python(), self._binder, arguments,
                                        avals, parent)
             with self._lock:
                 traces = self._cache.traces

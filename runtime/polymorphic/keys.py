@@ -5,7 +5,7 @@ dtype and shape) and become graph inputs; Python scalars, strings and None by
 type and value (`1`, `True` and `1.0` differ) and are baked into the trace;
 lists, tuples, dicts and namedtuples by structure; any other object by
 identity (the Function holds it weakly and drops its traces when it dies).
-Arguments are bound to the signature with defaults applied, so keyword and
+Arguments are bound to the parameters with defaults applied, so keyword and
 positional forms of one call share a key.
 """
 import numpy as np
@@ -81,11 +81,9 @@ class Arguments:
                                       for k in self.leaf_keys))
 
 
-def bind(signature, args, kwargs):
-    """The Arguments of a call `f(*args, **kwargs)` of a function with this signature."""
-    bound = signature.bind(*args, **kwargs)
-    bound.apply_defaults()
-    return Arguments(tuple(bound.arguments.values()))
+def bind(binder, args, kwargs):
+    """The Arguments of a call `f(*args, **kwargs)` (a `binding.Binder` of `f`)."""
+    return Arguments(binder(args, kwargs))
 
 
 def accepts(expected, actual):

@@ -115,18 +115,26 @@ def coerce(value, expected, where):
     if isinstance(value, (np.ndarray, np.generic, Tensor, TensorSpec)):
         array = value
     else:
-        array = np.asarray(value)
-        if (array.dtype != object and not keys.accepts(expected, keys.tensor_type(array))
-                and np.can_cast(array.dtype, expected.dtype, 'same_kind')):
-            array = np.asarray(value, dtype=expected.dtype)
+        try:
+            array = np.asarray(value)
+            if (array.dtype != object and not keys.accepts(expected, keys.tensor_type(array))
+                    and np.can_cast(array.dtype, expected.dtype, 'same_kind')):
+                array = np.asarray(value, dtype=expected.dtype)
+        except (OverflowError, ValueError) as e:  # out of the dtype's range; ragged lists
+            raise InvalidArgumentError(f'{_expected_text(where, expected)} but got '
+                                       f'{type(value).__name__} {short_repr(value)}: {e}') from None
     actual = keys.tensor_type(array)
     if not keys.accepts(expected, actual):
-        shape = None if expected.shape is None else tuple(expected.shape)
-        raise InvalidArgumentError(
-            f'{where} expected TensorSpec(shape={shape}, dtype={expected.dtype.name}) '
-            f'({type_text(expected)}) but got {type_text(actual)} '
-            f'({type(value).__name__} {short_repr(value)})')
+        raise InvalidArgumentError(f'{_expected_text(where, expected)} but got '
+                                   f'{type_text(actual)} ({type(value).__name__} '
+                                   f'{short_repr(value)})')
     return array
+
+
+def _expected_text(where, expected):
+    shape = None if expected.shape is None else tuple(expected.shape)
+    return (f'{where} expected TensorSpec(shape={shape}, dtype={expected.dtype.name}) '
+            f'({type_text(expected)})')
 
 
 class InputSignature:

@@ -12,7 +12,7 @@ from .concrete import ConcreteFunction, Static, call_args
 _GRAPH_VALUES = (Tensor, np.ndarray, np.generic, Resource)
 
 
-def trace(name, python_function, signature, arguments, avals, parent=None):
+def trace(name, python_function, binder, arguments, avals, parent=None):
     """(ConcreteFunction of `python_function` for `arguments`, the outer tensors it captured).
 
     Tensor leaves become placeholders of types `avals` (the call's, or
@@ -20,7 +20,7 @@ def trace(name, python_function, signature, arguments, avals, parent=None):
     a `parent` builder (a call inside another trace), outer tensors the function
     uses are captured as extra graph inputs.
     """
-    parameters = list(signature.parameters.values())
+    parameters = list(binder.signature.parameters.values())
     names = _placeholder_names(parameters, arguments)
     with GraphBuilder(parent=parent) as builder:
         placeholders = iter([builder.placeholder(a, name=n) for a, n in zip(avals, names)])
@@ -30,7 +30,7 @@ def trace(name, python_function, signature, arguments, avals, parent=None):
         result = python_function(*args, **kwargs)
         outputs, out_structure, plan = _outputs(result)
         graph = builder.finish(outputs)
-    concrete = ConcreteFunction(name, signature, arguments, avals, graph, (out_structure, plan))
+    concrete = ConcreteFunction(name, binder, arguments, avals, graph, (out_structure, plan))
     return concrete, builder.captured
 
 
