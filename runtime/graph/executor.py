@@ -28,6 +28,7 @@ import keyword
 import linecache
 import math
 import re
+import weakref
 
 from . import flow_codegen, ops, scalar_ops
 from .execution import live_equations, note_op_location, with_callables
@@ -48,6 +49,7 @@ def compile_graph(graph, name='graph'):
     exec(compile(source, filename, 'exec'), codegen.namespace)
     function = codegen.namespace[codegen.function_name]
     function.__source__ = source
+    weakref.finalize(function, linecache.cache.pop, filename, None)  # the source goes with it
     return function
 
 

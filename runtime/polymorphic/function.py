@@ -25,6 +25,7 @@ import threading
 from .. import config as _config
 from .. import conversion
 from ..graph.tracing import current_builder
+from ..errors import RetracingWarning, warn_user
 from ..operators import dispatch as _d
 from . import keys, retracing
 from .binding import Binder
@@ -32,6 +33,9 @@ from .cache import TraceCache
 from .methods import BoundFunction
 from .signatures import InputSignature
 from .trace import trace
+
+
+_MEMO_SIZE = 1024  # fast-path entries kept per Function (or bound instance) before a reset
 
 
 class _Pending:
@@ -46,7 +50,7 @@ class Function:
     """A polymorphic graph function: one ConcreteFunction per input signature (`rt.function`)."""
 
     def __init__(self, python_function, input_signature=None, reduce_retracing=False,
-                 autograph=True, jit_compile=None):
+                 autograph=True, jit_compile=None, max_traces=None):
         functools.update_wrapper(self, python_function)
         if not hasattr(self, '__name__'):  # a callable object
             self.__name__ = self.__qualname__ = type(python_function).__name__
@@ -56,6 +60,7 @@ class Function:
             self.__name__, self._binder.signature, input_signature)
         self._reduce_retracing, self._autograph = bool(reduce_retracing), autograph
         self.jit_compile = jit_compile  # accepted for TensorFlow's signature: graphs always compile
+        self._max_traces = None if max_traces is None else _config.checked_max_traces(max_traces)
         self._target = None  # the (converted) function that is traced, made on first use
         self._fast = {}      # fast key of positional arguments -> runner of the resolved trace
         self._pending = {}   # trace key -> _Pending
@@ -63,16 +68,18 @@ class Function:
         self._cache = TraceCache(self._lock)
         self._calls = self._tracing_count = 0
         self._monitor = retracing.RetraceMonitor()
+        self._warned_eviction = False
 
     python_function = property(lambda self: self._python_function,
                                doc='The Python function, as written.')
 
     def __call__(self, *args, **kwargs):
         if not kwargs and not _d.tracing and not _config._run_eagerly:
-            run = self._fast.get(keys.fast_key(args))
-            if run is not None:
+            entry = self._fast.get(keys.fast_key(args))
+            if entry is not None:
                 self._calls += 1
-                return run(args)
+                entry[1] = self._calls  # its last use, for the cache's LRU
+                return entry[0](args)
         return self._call((), args, kwargs, self._fast)
 
     def _call(self, prefix, args, kwargs, memo):
@@ -106,21 +113,23 @@ class Function:
     def _memoize(self, memo, args, inputs, concrete):
         """Let the fast path run calls like this one, when its inputs are exactly its array args."""
         key = keys.fast_key(args)
-        if key is None:  # arguments the fast path never serves: every call binds
+        if key is None or not self._cache.holds(concrete):  # never served fast, or just dropped
             return
+        if len(memo) >= _MEMO_SIZE:
+            memo.clear()
         positions = [i for i, a in enumerate(args) if a.__class__ in keys.ARRAY_TYPES]
         if len(positions) == len(inputs) and all(
                 inputs[k] is args[i] for k, i in enumerate(positions)):
-            memo[key] = concrete.runner(positions, len(args))
+            memo[key] = [concrete.runner(positions, len(args)), self._calls, concrete]
 
     def _concrete(self, arguments, parent=None):
         """(the ConcreteFunction for `arguments`, traced if needed; outer tensors captured)."""
-        concrete = self._cache.get(arguments.key)
+        concrete = self._cache.get(arguments.key, self._calls)
         if concrete is not None:
             return concrete, []
         while True:
             with self._lock:
-                concrete = self._cache.lookup(arguments)
+                concrete = self._cache.lookup(arguments, self._calls)
                 if concrete is not None:
                     return concrete, []
                 avals = retracing.trace_types(arguments, self._cache.group(arguments),
@@ -146,15 +155,40 @@ class Function:
                 recursive = any(p.thread == pending.thread and p is not pending
                                 for p in self._pending.values())
                 self._tracing_count += 1
+                evicted = ()
                 if not captured:  # a trace that captured outer tensors serves only that trace
-                    self._cache.add(arguments, trace_key, concrete)
+                    self._cache.add(arguments, trace_key, concrete, calls)
+                    evicted = self._cache.evict(self.max_traces, self._memos())
         finally:
             with self._lock:
                 del self._pending[trace_key]
             pending.done.set()
+        if evicted:
+            self._warn_evicted(evicted)
         if not recursive:  # a recursion unrolled in one trace is not retracing
             self._monitor.traced(self.__qualname__, calls, concrete, previous)
         return concrete, captured
+
+    @property
+    def max_traces(self):
+        """How many traces this Function caches: its `max_traces`, else `rt.config`'s."""
+        return _config._max_traces if self._max_traces is None else self._max_traces
+
+    def _memos(self):
+        """The fast-path memos: this Function's, and those of its instances' BoundFunctions."""
+        return [self._fast] + [bound._fast for bound in self._cache.attached_values()]
+
+    def _warn_evicted(self, evicted):
+        """Warn (once per Function) that traces are being dropped."""
+        if not self._warned_eviction:
+            self._warned_eviction = True
+            warn_user(f'{self.__qualname__} holds {self.max_traces} traces, its limit, and '
+                      'dropped the least recently used one (for '
+                      f'{retracing.arguments_text(evicted[0])}); calls like it will trace '
+                      'again. Pass values that change as numpy arrays rather than Python '
+                      'scalars or fresh objects, or raise the limit with '
+                      'rt.function(max_traces=...) or rt.config.set_max_traces(...).',
+                      RetracingWarning)
 
     def _python(self):
         """The function that is traced: converted on the fly unless autograph=False."""
@@ -205,10 +239,14 @@ class Function:
 
 
 def function(fn=None, *, input_signature=None, reduce_retracing=False, autograph=True,
-             jit_compile=None):
-    """`@rt.function` (with or without arguments): trace `fn` into graphs, one per signature."""
+             jit_compile=None, max_traces=None):
+    """`@rt.function` (with or without arguments): trace `fn` into graphs, one per signature.
+
+    At most `max_traces` traces are cached (default `rt.config.get_max_traces()`).
+    """
     def decorate(fn):
         if isinstance(fn, Function):
             fn = fn.python_function
-        return Function(fn, input_signature, reduce_retracing, autograph, jit_compile)
+        return Function(fn, input_signature, reduce_retracing, autograph, jit_compile,
+                        max_traces)
     return decorate if fn is None else decorate(fn)
