@@ -10,9 +10,9 @@ its keys and memo entries.
 
 An object in a key is watched with a weak reference: when it dies, its traces
 (and whatever was `attach`ed to it, e.g. a bound method) are dropped before
-any later lookup, so a new object that reuses its id never finds them. The
-weakref callback never blocks: when the lock is busy (possibly held by the
-very thread that dropped the object), the purge waits for the next lookup.
+any later lookup, so a new object that reuses its id never finds them. When
+the weakref callback finds the lock busy (possibly held by the very thread
+that dropped the object), the purge waits for the next lookup.
 An object that cannot be weakly referenced (`object()`, a class with
 `__slots__`) is held by the cache as long as a cached key has it, so its id is
 not reused meanwhile; the bound on traces bounds how many such objects live.
@@ -69,11 +69,15 @@ class TraceCache:
     def add(self, arguments, trace_key, concrete, now):
         """(Lock held.) Cache a new trace under its own key and the key of the call it serves."""
         concrete.last_used = now
-        self.traces.append(concrete)
-        self._keys_of[concrete] = set()
-        self._groups.setdefault(arguments.relaxed_key, []).append(concrete)
-        self._remember(trace_key, concrete, arguments.objects)
-        self._remember(arguments.key, concrete, arguments.objects)
+        self._keys_of[concrete] = set()  # first: `_drop` finds what follows through it
+        try:
+            self.traces.append(concrete)
+            self._groups.setdefault(arguments.relaxed_key, []).append(concrete)
+            self._remember(trace_key, concrete, arguments.objects)
+            self._remember(arguments.key, concrete, arguments.objects)
+        except BaseException:  # interrupted half-way: no part of it stays
+            self._drop(concrete)
+            raise
 
     def evict(self, max_traces, memos):
         """(Lock held.) Drop the least recently used traces beyond `max_traces`; the dropped.
@@ -88,9 +92,14 @@ class TraceCache:
             for _, last_used, concrete in list(memo.values()):
                 concrete.last_used = max(concrete.last_used, last_used)
         evicted = sorted(self.traces, key=_LAST_USED)[:len(self.traces) - max_traces]
-        for concrete in evicted:
-            self._drop(concrete)
-        for memo in memos:
+        try:
+            for concrete in evicted:
+                self._drop(concrete)
+        except BaseException:  # interrupted half-way: finish, so that none is half dropped
+            for concrete in evicted:
+                self._drop(concrete)
+            raise
+        for memo in memos:  # an entry left here by an interrupt still runs its trace correctly
             for key, entry in list(memo.items()):
                 if entry[2] not in self._keys_of:
                     memo.pop(key, None)
@@ -117,11 +126,12 @@ class TraceCache:
         return self.traces
 
     def _remember(self, key, concrete, objects):
+        # in this order, so that `_drop` of either trace undoes what an interrupt left half-done
+        self._keys_of[concrete].add(key)
         previous = self._by_key.get(key)
+        self._by_key[key] = concrete
         if previous is not None and previous is not concrete:
             self._keys_of[previous].discard(key)
-        self._by_key[key] = concrete
-        self._keys_of[concrete].add(key)
         for obj in objects:
             self._watch(obj)[1].add(key)
 
@@ -132,38 +142,46 @@ class TraceCache:
         return entry
 
     def _drop(self, concrete):
-        """Forget a trace: its keys, and the objects that no cached key has any more."""
-        cache_keys = self._keys_of.pop(concrete)
+        """Forget a trace: its keys, and the objects that no cached key has any more.
+
+        Idempotent, and complete even after a half-done `add`, `_drop` or
+        `_remember`: an interrupted change is undone or finished by dropping again.
+        """
+        cache_keys = set(self._keys_of.get(concrete, ()))
         for key in cache_keys:
-            del self._by_key[key]
-        self.traces.remove(concrete)
+            if self._by_key.get(key) is concrete:
+                del self._by_key[key]
+        if concrete in self.traces:
+            self.traces.remove(concrete)
         for relaxed, group in list(self._groups.items()):
             if concrete in group:
                 group.remove(concrete)
-                if not group:
-                    del self._groups[relaxed]
+            if not group:
+                del self._groups[relaxed]
         for object_id in concrete.object_ids:
             entry = self._objects.get(object_id)
             if entry is not None:
                 entry[1].difference_update(cache_keys)
                 if not entry[1] and object_id not in self._attached:
                     del self._objects[object_id]
+        self._keys_of.pop(concrete, None)  # last: a repeated drop still finds the keys
 
     def _object_died(self, object_id):
         self._dead.append(object_id)
-        if self.lock.acquire(blocking=False):
-            try:
+        # `with`, not a non-blocking acquire and `try`: an interrupt between those two would
+        # keep the lock for good. Held (maybe by this very thread): purge at the next lookup.
+        if not self.lock.locked():
+            with self.lock:
                 self._purge()
-            finally:
-                self.lock.release()
 
     def _purge(self):
         while self._dead:
-            object_id = self._dead.pop()
+            object_id = self._dead[0]  # taken off at the end: an interrupted purge is redone
             self._attached.pop(object_id, None)
             for concrete in [c for c in self.traces if object_id in c.object_ids]:
                 self._drop(concrete)
             self._objects.pop(object_id, None)
+            self._dead.remove(object_id)
 
 
 # Calls of other tensor types that one trace accepts (reduce_retracing, unknown dims) are

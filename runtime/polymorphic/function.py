@@ -18,6 +18,11 @@ Locking: the fast path and cache hits take no lock. A miss takes the
 Function's lock only for bookkeeping, never while tracing: the first thread to
 miss a key marks it pending and traces; threads missing the same key wait for
 that trace; different keys trace concurrently in their threads.
+
+Interrupts (KeyboardInterrupt) may land anywhere in a trace: the thread's
+tracing state is restored (`trace_state.isolated`), a pending mark releases
+its waiters in a `finally` whose only statement is one C call, and the cache
+is changed all or nothing (`TraceCache`).
 """
 import functools
 import threading
@@ -39,11 +44,20 @@ _MEMO_SIZE = 1024  # fast-path entries kept per Function (or bound instance) bef
 
 
 class _Pending:
-    """A trace in progress; threads that need the same trace wait for `done`."""
-    __slots__ = ('thread', 'done')
+    """A trace in progress: its thread, and a lock held until the trace ends, however it ends.
+
+    Threads that need the same trace wait on the lock. An entry whose lock is
+    free was left behind by a trace that an interrupt ended: it counts as absent.
+    """
+    __slots__ = ('thread', 'lock')
 
     def __init__(self):
-        self.thread, self.done = threading.get_ident(), threading.Event()
+        self.thread, self.lock = threading.get_ident(), threading.Lock()
+        self.lock.acquire()
+
+    @property
+    def live(self):
+        return self.lock.locked()
 
 
 class Function:
@@ -127,23 +141,28 @@ class Function:
         concrete = self._cache.get(arguments.key, self._calls)
         if concrete is not None:
             return concrete, []
-        while True:
-            with self._lock:
-                concrete = self._cache.lookup(arguments, self._calls)
-                if concrete is not None:
-                    return concrete, []
-                avals = retracing.trace_types(arguments, self._cache.group(arguments),
-                                              self._reduce_retracing)
-                trace_key = arguments.key_with(avals)
-                pending = self._pending.get(trace_key)
-                if pending is None:
-                    pending = self._pending[trace_key] = _Pending()
-                    break
-            if pending.thread == threading.get_ident():
-                raise RecursionError(f'{self.__qualname__} calls itself with the same argument '
-                                     'types while it is being traced')
-            pending.done.wait()
-        return self._trace(arguments, avals, trace_key, pending, parent)
+        pending = _Pending()
+        try:
+            while True:
+                with self._lock:
+                    concrete = self._cache.lookup(arguments, self._calls)
+                    if concrete is not None:
+                        return concrete, []
+                    avals = retracing.trace_types(arguments, self._cache.group(arguments),
+                                                  self._reduce_retracing)
+                    trace_key = arguments.key_with(avals)
+                    other = self._pending.get(trace_key)
+                    if other is None or not other.live:
+                        self._pending[trace_key] = pending
+                        break
+                if other.thread == threading.get_ident():
+                    raise RecursionError(f'{self.__qualname__} calls itself with the same '
+                                         'argument types while it is being traced')
+                with other.lock:  # until that trace ends
+                    pass
+            return self._trace(arguments, avals, trace_key, pending, parent)
+        finally:
+            pending.lock.release()  # one C call, nothing before it: waiters go on however this ends
 
     def _trace(self, arguments, avals, trace_key, pending, parent):
         try:
@@ -152,7 +171,7 @@ class Function:
             with self._lock:
                 traces = self._cache.traces
                 previous, calls = traces[-1] if traces else None, self._calls
-                recursive = any(p.thread == pending.thread and p is not pending
+                recursive = any(p.thread == pending.thread and p is not pending and p.live
                                 for p in self._pending.values())
                 self._tracing_count += 1
                 evicted = ()
@@ -161,8 +180,8 @@ class Function:
                     evicted = self._cache.evict(self.max_traces, self._memos())
         finally:
             with self._lock:
-                del self._pending[trace_key]
-            pending.done.set()
+                if self._pending.get(trace_key) is pending:
+                    del self._pending[trace_key]
         if evicted:
             self._warn_evicted(evicted)
         if not recursive:  # a recursion unrolled in one trace is not retracing

@@ -5,6 +5,7 @@ from ..graph.graph_lists import GraphList
 from ..graph.ir import AbstractValue
 from ..graph.tensor import Tensor
 from ..graph.tensor_spec import TensorSpec
+from ..graph.trace_state import isolated
 from ..graph.tracing import GraphBuilder, Resource
 from . import structure
 from .concrete import ConcreteFunction, Static, call_args
@@ -18,8 +19,13 @@ def trace(name, python_function, binder, arguments, avals, parent=None):
     Tensor leaves become placeholders of types `avals` (the call's, or
     generalised ones); Python values and objects are passed as they are. With
     a `parent` builder (a call inside another trace), outer tensors the function
-    uses are captured as extra graph inputs.
+    uses are captured as extra graph inputs. However the trace ends (a
+    KeyboardInterrupt included), the thread's tracing state is as before.
     """
+    return isolated(_trace, name, python_function, binder, arguments, avals, parent)
+
+
+def _trace(name, python_function, binder, arguments, avals, parent):
     parameters = list(binder.signature.parameters.values())
     names = _placeholder_names(parameters, arguments)
     with GraphBuilder(parent=parent) as builder:
