@@ -29,8 +29,8 @@ import threading
 
 from .. import config as _config
 from .. import conversion
-from ..graph.tracing import current_builder
 from ..errors import RetracingWarning, warn_user
+from ..graph.tracing import current_builder
 from ..operators import dispatch as _d
 from . import keys, retracing
 from .binding import Binder
@@ -38,7 +38,6 @@ from .cache import TraceCache
 from .methods import BoundFunction
 from .signatures import InputSignature
 from .trace import trace
-
 
 _MEMO_SIZE = 1024  # fast-path entries kept per Function (or bound instance) before a reset
 
@@ -76,7 +75,7 @@ class Function:
         self.jit_compile = jit_compile  # accepted for TensorFlow's signature: graphs always compile
         self._max_traces = None if max_traces is None else _config.checked_max_traces(max_traces)
         self._target = None  # the (converted) function that is traced, made on first use
-        self._fast = {}      # fast key of positional arguments -> runner of the resolved trace
+        self._fast = {}      # fast key of positional arguments -> [runner, last use, trace]
         self._pending = {}   # trace key -> _Pending
         self._lock = threading.Lock()
         self._cache = TraceCache(self._lock)
@@ -91,8 +90,7 @@ class Function:
         if not kwargs and not _d.tracing and not _config._run_eagerly:
             entry = self._fast.get(keys.fast_key(args))
             if entry is not None:
-                self._calls += 1
-                entry[1] = self._calls  # its last use, for the cache's LRU
+                entry[1] = self._calls = self._calls + 1  # counted; its last use, for the LRU
                 return entry[0](args)
         return self._call((), args, kwargs, self._fast)
 

@@ -30,8 +30,7 @@ class BoundFunction:
             entry = self._fast.get(keys.fast_key(args))
             if entry is not None:
                 function = self._function
-                function._calls += 1
-                entry[1] = function._calls  # its last use, for the cache's LRU
+                entry[1] = function._calls = function._calls + 1  # its last use, for the LRU
                 return entry[0](args)
         return self._function._call((self._ref(),), args, kwargs, self._fast)
 
