@@ -43,6 +43,17 @@ class AlwaysEq(Key):
     __hash__ = Key.__hash__
 
 
+class RaisingHash:
+    def __init__(self, tag):
+        self.tag = tag
+
+    def __hash__(self):
+        raise RuntimeError('__hash__ called')
+
+    def __eq__(self, other):
+        raise RuntimeError('__eq__ called')
+
+
 def tags_plus(d, x):
     return [k.tag for k in d], x + len(d)
 
@@ -62,7 +73,7 @@ def test_dict_keys_with_unusual_eq_are_keyed_by_identity(kind):
     assert f.experimental_get_tracing_count() == 2
 
 
-@pytest.mark.parametrize('kind', [ArrayEq, RaisingEq, AlwaysEq])
+@pytest.mark.parametrize('kind', [ArrayEq, RaisingEq, AlwaysEq, RaisingHash])
 @pytest.mark.parametrize('container', [list, tuple])
 def test_objects_with_unusual_eq_inside_lists_and_tuples(kind, container):
     f = rt.function(tags_of_items)
