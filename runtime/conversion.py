@@ -218,10 +218,18 @@ def _dedent(lines):
 
 
 def _compile(func, code, qualname, filename):
-    """The code object of converted `func`, compiled in a factory taking `code`'s free variables."""
+    """The code object of converted `func`, compiled in a factory taking `code`'s free variables.
+
+    The factory is never run. Its `def` would make the function's own name a
+    local of the factory, so the function would read itself (recursion,
+    `fn.attr`) from a closure cell the original does not have; unless the
+    original reads that name from a cell too, the factory declares it global,
+    which its nested functions inherit, as the original reads it.
+    """
+    own_name = '' if func.name in code.co_freevars else f'    global {func.name}\n'
     factory = ast.parse(f"def __ag_factory__({', '.join(code.co_freevars)}):\n"
-                        f'    return {func.name}\n').body[0]
-    factory.body.insert(0, func)
+                        f'{own_name}    pass\n').body[0]
+    factory.body.append(func)
     outer = factory
     owner = _owner_class(qualname)
     if owner is not None:  # compiled inside `class Owner:`, so private names are mangled

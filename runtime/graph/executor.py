@@ -28,6 +28,7 @@ import keyword
 import linecache
 import math
 import re
+import weakref
 
 from . import flow_codegen, ops, scalar_ops
 from .execution import live_equations, note_op_location, with_callables
@@ -43,11 +44,14 @@ def compile_graph(graph, name='graph'):
     codegen = _Codegen()
     source = codegen.function(graph, name)
     filename = f'<graph {name} #{next(_counter)}>'
-    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     codegen.namespace['_note'] = _noter(filename, codegen.line_equations)
     exec(compile(source, filename, 'exec'), codegen.namespace)
     function = codegen.namespace[codegen.function_name]
     function.__source__ = source
+    # tracebacks show the source while the function lives; the finaliser first, so an
+    # interrupt between the two leaves no source registered for good
+    weakref.finalize(function, linecache.cache.pop, filename, None)
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     return function
 
 

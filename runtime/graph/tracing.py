@@ -1,4 +1,4 @@
-"""Tracing: a thread-local stack of graph builders; `bind` stages an op in the innermost one.
+"""Tracing: graph builders (a stack per thread, `trace_state`); `bind` stages an op in the innermost.
 
     with GraphBuilder() as builder:           # current in this thread until the block ends
         x = builder.placeholder(AbstractValue(np.float32, (None, 3)), name='x')
@@ -11,24 +11,13 @@ them to the graph's inputs, and `builder.captured` lists the outer tensors to
 pass for them.
 """
 import sys
-import threading
 
 import numpy as np
 
 from .. import sourcemap
-from ..operators import dispatch
-from . import ops, tensor
+from . import ops, tensor, trace_state
 from .ir import PYTHON_NUMBERS, AbstractValue, Equation, Graph, Literal, Var
-
-_local = threading.local()
-
-
-def current_builder():
-    """The innermost graph being built in this thread, or None."""
-    if not dispatch.tracing:
-        return None
-    stack = getattr(_local, 'stack', None)
-    return stack[-1] if stack else None
+from .trace_state import current_builder  # noqa: F401  (imported from here by the graph modules)
 
 
 class Resource:
@@ -52,17 +41,14 @@ class GraphBuilder:
         self._capture_inputs = []
         self._names, self._name_counts = {}, {}
         self._finished = False
+        self._before = []  # per `with self:` in progress: the thread's builders before it
 
     def __enter__(self):
-        if not hasattr(_local, 'stack'):
-            _local.stack = []
-        _local.stack.append(self)
-        dispatch.trace_started()
+        self._before.append(trace_state.enter(self))
         return self
 
     def __exit__(self, *exc_info):
-        _local.stack.remove(self)
-        dispatch.trace_finished()
+        trace_state.leave(self._before.pop())
 
     def placeholder(self, spec, name=None):
         """A new graph input of type `spec` (an AbstractValue or anything with `.aval`)."""
@@ -177,6 +163,10 @@ def bind(primitive, *inputs, **params):
 
 def make_graph(fn, *specs):
     """Trace `fn` on placeholders of types `specs`: its Graph (one output, or a tuple of them)."""
+    return trace_state.isolated(_make_graph, fn, specs)
+
+
+def _make_graph(fn, specs):
     with GraphBuilder() as builder:
         result = fn(*(builder.placeholder(spec) for spec in specs))
         return builder.finish(result if isinstance(result, (tuple, list)) else (result,))

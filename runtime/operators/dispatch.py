@@ -3,14 +3,14 @@
 The operators stay standard-library only: they test values against
 `staged_types` (empty until the graph runtime registers its tensor, graph-list
 and graph-iterable types) and hand staged values to `graph`, an object the graph
-runtime installs with one method per operator. `tracing` counts the traces in
-progress in any thread, so code that runs while nothing is traced pays one
-global check.
+runtime installs with one method per operator. `tracing` holds the threads that
+may be tracing (`runtime.graph.trace_state` keeps it), so code that runs while
+nothing is traced pays one global check.
 """
 
 staged_types = ()
 graph = None
-tracing = 0
+tracing = {}  # thread id -> True while that thread may be building a graph
 
 
 def install(types, implementation):
@@ -23,13 +23,3 @@ def install(types, implementation):
 def add_staged_types(*types):
     """Register more types that stage graph ops (once each), keeping the installed `graph`."""
     install(tuple(t for t in staged_types if t not in types) + types, graph)
-
-
-def trace_started():
-    global tracing
-    tracing += 1
-
-
-def trace_finished():
-    global tracing
-    tracing -= 1

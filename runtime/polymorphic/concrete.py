@@ -28,10 +28,10 @@ class ConcreteFunction:
     against the traced values, and runs the compiled graph.
     """
 
-    def __init__(self, name, signature, arguments, avals, graph, outputs):
+    def __init__(self, name, binder, arguments, avals, graph, outputs):
         self.name, self.graph = name, graph
-        self._signature = signature
-        self._parameters = list(signature.parameters.values())
+        self._binder = binder
+        self._parameters = list(binder.signature.parameters.values())
         self.avals = list(avals)
         self.key = arguments.key_with(avals)
         self.object_ids = frozenset(id(o) for o in arguments.objects)
@@ -48,7 +48,7 @@ class ConcreteFunction:
         self._prefix = ()
 
     def __call__(self, *args, **kwargs):
-        arguments = keys.bind(self._signature, self._prefix + args, kwargs)
+        arguments = keys.bind(self._binder, self._prefix + args, kwargs)
         return self.run(self.feed(arguments))
 
     def feed(self, arguments):

@@ -18,61 +18,80 @@ Locking: the fast path and cache hits take no lock. A miss takes the
 Function's lock only for bookkeeping, never while tracing: the first thread to
 miss a key marks it pending and traces; threads missing the same key wait for
 that trace; different keys trace concurrently in their threads.
+
+Interrupts (KeyboardInterrupt) may land anywhere in a trace: the thread's
+tracing state is restored (`trace_state.isolated`), a pending mark releases
+its waiters in a `finally` whose only statement is one C call, and the cache
+is changed all or nothing (`TraceCache`).
 """
 import functools
-import inspect
 import threading
 
 from .. import config as _config
 from .. import conversion
+from ..errors import RetracingWarning, warn_user
 from ..graph.tracing import current_builder
 from ..operators import dispatch as _d
 from . import keys, retracing
+from .binding import Binder
 from .cache import TraceCache
 from .methods import BoundFunction
 from .signatures import InputSignature
 from .trace import trace
 
+_MEMO_SIZE = 1024  # fast-path entries kept per Function (or bound instance) before a reset
+
 
 class _Pending:
-    """A trace in progress; threads that need the same trace wait for `done`."""
-    __slots__ = ('thread', 'done')
+    """A trace in progress: its thread, and a lock held until the trace ends, however it ends.
+
+    Threads that need the same trace wait on the lock. An entry whose lock is
+    free was left behind by a trace that an interrupt ended: it counts as absent.
+    """
+    __slots__ = ('thread', 'lock')
 
     def __init__(self):
-        self.thread, self.done = threading.get_ident(), threading.Event()
+        self.thread, self.lock = threading.get_ident(), threading.Lock()
+        self.lock.acquire()
+
+    @property
+    def live(self):
+        return self.lock.locked()
 
 
 class Function:
     """A polymorphic graph function: one ConcreteFunction per input signature (`rt.function`)."""
 
     def __init__(self, python_function, input_signature=None, reduce_retracing=False,
-                 autograph=True, jit_compile=None):
+                 autograph=True, jit_compile=None, max_traces=None):
         functools.update_wrapper(self, python_function)
         if not hasattr(self, '__name__'):  # a callable object
             self.__name__ = self.__qualname__ = type(python_function).__name__
         self._python_function = python_function
-        self._signature = inspect.signature(python_function)
+        self._binder = Binder(python_function)
         self._input_signature = None if input_signature is None else InputSignature(
-            self.__name__, self._signature, input_signature)
+            self.__name__, self._binder.signature, input_signature)
         self._reduce_retracing, self._autograph = bool(reduce_retracing), autograph
         self.jit_compile = jit_compile  # accepted for TensorFlow's signature: graphs always compile
+        self._max_traces = None if max_traces is None else _config.checked_max_traces(max_traces)
         self._target = None  # the (converted) function that is traced, made on first use
-        self._fast = {}      # fast key of positional arguments -> runner of the resolved trace
+        self._fast = {}      # fast key of positional arguments -> [runner, last use, trace]
         self._pending = {}   # trace key -> _Pending
         self._lock = threading.Lock()
         self._cache = TraceCache(self._lock)
         self._calls = self._tracing_count = 0
         self._monitor = retracing.RetraceMonitor()
+        self._warned_eviction = False
 
     python_function = property(lambda self: self._python_function,
                                doc='The Python function, as written.')
 
     def __call__(self, *args, **kwargs):
         if not kwargs and not _d.tracing and not _config._run_eagerly:
-            run = self._fast.get(keys.fast_key(args))
-            if run is not None:
-                self._calls += 1
-                return run(args)
+            entry = self._fast.get(keys.fast_key(args))
+            if entry is not None:
+                entry[1] = self._calls = self._calls + 1  # counted; its last use, for the LRU
+                return entry[0](args)
         return self._call((), args, kwargs, self._fast)
 
     def _call(self, prefix, args, kwargs, memo):
@@ -95,7 +114,7 @@ class Function:
 
     def _resolve(self, args, kwargs, parent=None):
         """(ConcreteFunction, its graph inputs, outer tensors captured) for a call."""
-        arguments = keys.bind(self._signature, args, kwargs)
+        arguments = keys.bind(self._binder, args, kwargs)
         if self._input_signature is None:
             concrete, captured = self._concrete(arguments, parent)
             return concrete, arguments.tensors, captured
@@ -106,55 +125,87 @@ class Function:
     def _memoize(self, memo, args, inputs, concrete):
         """Let the fast path run calls like this one, when its inputs are exactly its array args."""
         key = keys.fast_key(args)
-        if key is None:  # arguments the fast path never serves: every call binds
+        if key is None or not self._cache.holds(concrete):  # never served fast, or just dropped
             return
+        if len(memo) >= _MEMO_SIZE:
+            memo.clear()
         positions = [i for i, a in enumerate(args) if a.__class__ in keys.ARRAY_TYPES]
         if len(positions) == len(inputs) and all(
                 inputs[k] is args[i] for k, i in enumerate(positions)):
-            memo[key] = concrete.runner(positions, len(args))
+            memo[key] = [concrete.runner(positions, len(args)), self._calls, concrete]
 
     def _concrete(self, arguments, parent=None):
         """(the ConcreteFunction for `arguments`, traced if needed; outer tensors captured)."""
-        concrete = self._cache.get(arguments.key)
+        concrete = self._cache.get(arguments.key, self._calls)
         if concrete is not None:
             return concrete, []
-        while True:
-            with self._lock:
-                concrete = self._cache.lookup(arguments)
-                if concrete is not None:
-                    return concrete, []
-                avals = retracing.trace_types(arguments, self._cache.group(arguments),
-                                              self._reduce_retracing)
-                trace_key = arguments.key_with(avals)
-                pending = self._pending.get(trace_key)
-                if pending is None:
-                    pending = self._pending[trace_key] = _Pending()
-                    break
-            if pending.thread == threading.get_ident():
-                raise RecursionError(f'{self.__qualname__} calls itself with the same argument '
-                                     'types while it is being traced')
-            pending.done.wait()
-        return self._trace(arguments, avals, trace_key, pending, parent)
+        pending = _Pending()
+        try:
+            while True:
+                with self._lock:
+                    concrete = self._cache.lookup(arguments, self._calls)
+                    if concrete is not None:
+                        return concrete, []
+                    avals = retracing.trace_types(arguments, self._cache.group(arguments),
+                                                  self._reduce_retracing)
+                    trace_key = arguments.key_with(avals)
+                    other = self._pending.get(trace_key)
+                    if other is None or not other.live:
+                        self._pending[trace_key] = pending
+                        break
+                if other.thread == threading.get_ident():
+                    raise RecursionError(f'{self.__qualname__} calls itself with the same '
+                                         'argument types while it is being traced')
+                with other.lock:  # until that trace ends
+                    pass
+            return self._trace(arguments, avals, trace_key, pending, parent)
+        finally:
+            pending.lock.release()  # one C call, nothing before it: waiters go on however this ends
 
     def _trace(self, arguments, avals, trace_key, pending, parent):
         try:
-            concrete, captured = trace(self.__name__, self._python(), self._signature, arguments,
+            concrete, captured = trace(self.__name__, self._python(), self._binder, arguments,
                                        avals, parent)
             with self._lock:
                 traces = self._cache.traces
                 previous, calls = traces[-1] if traces else None, self._calls
-                recursive = any(p.thread == pending.thread and p is not pending
+                recursive = any(p.thread == pending.thread and p is not pending and p.live
                                 for p in self._pending.values())
                 self._tracing_count += 1
+                evicted = ()
                 if not captured:  # a trace that captured outer tensors serves only that trace
-                    self._cache.add(arguments, trace_key, concrete)
+                    self._cache.add(arguments, trace_key, concrete, calls)
+                    evicted = self._cache.evict(self.max_traces, self._memos())
         finally:
             with self._lock:
-                del self._pending[trace_key]
-            pending.done.set()
+                if self._pending.get(trace_key) is pending:
+                    del self._pending[trace_key]
+        if evicted:
+            self._warn_evicted(evicted)
         if not recursive:  # a recursion unrolled in one trace is not retracing
             self._monitor.traced(self.__qualname__, calls, concrete, previous)
         return concrete, captured
+
+    @property
+    def max_traces(self):
+        """How many traces this Function caches: its `max_traces`, else `rt.config`'s."""
+        return _config._max_traces if self._max_traces is None else self._max_traces
+
+    def _memos(self):
+        """The fast-path memos: this Function's, and those of its instances' BoundFunctions."""
+        return [self._fast] + [bound._fast for bound in self._cache.attached_values()]
+
+    def _warn_evicted(self, evicted):
+        """Warn (once per Function) that traces are being dropped."""
+        if not self._warned_eviction:
+            self._warned_eviction = True
+            warn_user(f'{self.__qualname__} holds {self.max_traces} traces, its limit, and '
+                      'dropped the least recently used one (for '
+                      f'{retracing.arguments_text(evicted[0])}); calls like it will trace '
+                      'again. Pass values that change as numpy arrays rather than Python '
+                      'scalars or fresh objects, or raise the limit with '
+                      'rt.function(max_traces=...) or rt.config.set_max_traces(...).',
+                      RetracingWarning)
 
     def _python(self):
         """The function that is traced: converted on the fly unless autograph=False."""
@@ -205,10 +256,14 @@ class Function:
 
 
 def function(fn=None, *, input_signature=None, reduce_retracing=False, autograph=True,
-             jit_compile=None):
-    """`@rt.function` (with or without arguments): trace `fn` into graphs, one per signature."""
+             jit_compile=None, max_traces=None):
+    """`@rt.function` (with or without arguments): trace `fn` into graphs, one per signature.
+
+    At most `max_traces` traces are cached (default `rt.config.get_max_traces()`).
+    """
     def decorate(fn):
         if isinstance(fn, Function):
             fn = fn.python_function
-        return Function(fn, input_signature, reduce_retracing, autograph, jit_compile)
+        return Function(fn, input_signature, reduce_retracing, autograph, jit_compile,
+                        max_traces)
     return decorate if fn is None else decorate(fn)

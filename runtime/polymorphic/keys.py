@@ -5,7 +5,10 @@ dtype and shape) and become graph inputs; Python scalars, strings and None by
 type and value (`1`, `True` and `1.0` differ) and are baked into the trace;
 lists, tuples, dicts and namedtuples by structure; any other object by
 identity (the Function holds it weakly and drops its traces when it dies).
-Arguments are bound to the signature with defaults applied, so keyword and
+Dict keys count as hashable values: Python and numpy scalars by type and value,
+tuples and frozensets by their items, anything else by identity. No key ever
+calls an argument's `__eq__` (which may raise, return an array, or lie).
+Arguments are bound to the parameters with defaults applied, so keyword and
 positional forms of one call share a key.
 """
 import numpy as np
@@ -14,7 +17,7 @@ from ..graph.ir import AbstractValue
 from ..graph.shapes import covers
 from ..graph.tensor import Tensor
 from ..graph.tensor_spec import TensorSpec
-from .structure import flatten
+from .structure import flatten, map_dict_keys
 
 SCALARS = frozenset((bool, int, float, complex, str, bytes, type(None)))
 _TENSOR = 'tensor'  # what a tensor leaf is in a relaxed key
@@ -49,15 +52,17 @@ def leaf_key(value):
 
 class Arguments:
     """One call in canonical form: parameter values, their leaves, leaf keys and the cache key."""
-    __slots__ = ('values', 'structure', 'leaves', 'leaf_keys', 'key', 'tensors', 'objects')
+    __slots__ = ('values', 'structure', 'structure_key', 'leaves', 'leaf_keys', 'key', 'tensors',
+                 'objects')
 
     def __init__(self, values):
         self.values = values
         self.leaves = []
         self.structure = flatten(values, self.leaves)
         self.leaf_keys = tuple(map(leaf_key, self.leaves))
-        self.key = (self.structure, self.leaf_keys)
         self.tensors, self.objects = [], []
+        self.structure_key = map_dict_keys(lambda k: hashable_key(k, self.objects), self.structure)
+        self.key = (self.structure_key, self.leaf_keys)
         for leaf, key in zip(self.leaves, self.leaf_keys):
             if key.__class__ is AbstractValue:
                 self.tensors.append(leaf)
@@ -71,21 +76,32 @@ class Arguments:
     @property
     def relaxed_key(self):
         """The key without the types of tensor leaves: calls that differ only in those."""
-        return (self.structure, tuple(_TENSOR if k.__class__ is AbstractValue else k
-                                      for k in self.leaf_keys))
+        return (self.structure_key, tuple(_TENSOR if k.__class__ is AbstractValue else k
+                                          for k in self.leaf_keys))
 
     def key_with(self, avals):
         """The key of this call with its tensor leaves of types `avals`."""
         avals = iter(avals)
-        return (self.structure, tuple(next(avals) if k.__class__ is AbstractValue else k
-                                      for k in self.leaf_keys))
+        return (self.structure_key, tuple(next(avals) if k.__class__ is AbstractValue else k
+                                          for k in self.leaf_keys))
 
 
-def bind(signature, args, kwargs):
-    """The Arguments of a call `f(*args, **kwargs)` of a function with this signature."""
-    bound = signature.bind(*args, **kwargs)
-    bound.apply_defaults()
-    return Arguments(tuple(bound.arguments.values()))
+def hashable_key(value, objects):
+    """A dict key as part of a cache key; objects keyed by identity are appended to `objects`."""
+    kind = value.__class__
+    if kind in SCALARS:
+        return leaf_key(value)
+    if isinstance(value, np.generic):
+        return (kind, repr(value))  # repr tells nan, -0.0 and 0.0 apart as leaf_key does
+    if kind is tuple or kind is frozenset:
+        return (kind, kind(hashable_key(v, objects) for v in value))
+    objects.append(value)
+    return ObjectKey(('object', id(value)))
+
+
+def bind(binder, args, kwargs):
+    """The Arguments of a call `f(*args, **kwargs)` (a `binding.Binder` of `f`)."""
+    return Arguments(binder(args, kwargs))
 
 
 def accepts(expected, actual):

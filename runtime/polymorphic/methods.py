@@ -27,10 +27,11 @@ class BoundFunction:
 
     def __call__(self, *args, **kwargs):
         if not kwargs and not _d.tracing and not _config._run_eagerly:
-            run = self._fast.get(keys.fast_key(args))
-            if run is not None:
-                self._function._calls += 1
-                return run(args)
+            entry = self._fast.get(keys.fast_key(args))
+            if entry is not None:
+                function = self._function
+                entry[1] = function._calls = function._calls + 1  # its last use, for the LRU
+                return entry[0](args)
         return self._function._call((self._ref(),), args, kwargs, self._fast)
 
     @property

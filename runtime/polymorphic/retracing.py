@@ -55,3 +55,8 @@ def changes(concrete, previous):
     changed = [f'{name}: now {now[name]}, before {before.get(name)}'
                for name in now if now[name] != before.get(name)]
     return '; '.join(changed) or 'the same argument types as the trace before'
+
+
+def arguments_text(concrete):
+    """`x: float32[3], n: 2`: the arguments of a trace, as messages show them."""
+    return ', '.join(f'{name}: {text}' for name, text in concrete.descriptions.items())

@@ -59,11 +59,11 @@ def _nested_text(value, leaf_text):
 
 
 class Described:
-    """An object argument in a signature, without keeping it alive: its description at trace."""
-    __slots__ = ('text', 'object_id')
+    """An object in a signature (an argument, a dict key), not kept alive: its text and key."""
+    __slots__ = ('text', 'key')
 
-    def __init__(self, value):
-        self.text, self.object_id = describe(value), id(value)
+    def __init__(self, value, key):
+        self.text, self.key = describe(value), key
 
     def __repr__(self):
         return self.text
@@ -76,8 +76,18 @@ def signature_value(value):
         if aval is not None:
             return TensorSpec(aval.shape, aval.dtype, getattr(v, 'name', None)
                               if isinstance(v, TensorSpec) else None)
-        return v if v.__class__ in keys.SCALARS else Described(v)
-    return structure.map_leaves(leaf, value)
+        return v if v.__class__ in keys.SCALARS else Described(v, keys.leaf_key(v))
+
+    def dict_key(k):
+        objects = []
+        key = keys.hashable_key(k, objects)
+        return Described(k, key) if objects else k
+    return structure.map_leaves(leaf, value, dict_key)
+
+
+def _dict_key(key):
+    """The `hashable_key` of a dict key of an argument or of a signature (Described)."""
+    return key.key if key.__class__ is Described else keys.hashable_key(key, [])
 
 
 def _has_spec(value):
@@ -115,18 +125,26 @@ def coerce(value, expected, where):
     if isinstance(value, (np.ndarray, np.generic, Tensor, TensorSpec)):
         array = value
     else:
-        array = np.asarray(value)
-        if (array.dtype != object and not keys.accepts(expected, keys.tensor_type(array))
-                and np.can_cast(array.dtype, expected.dtype, 'same_kind')):
-            array = np.asarray(value, dtype=expected.dtype)
+        try:
+            array = np.asarray(value)
+            if (array.dtype != object and not keys.accepts(expected, keys.tensor_type(array))
+                    and np.can_cast(array.dtype, expected.dtype, 'same_kind')):
+                array = np.asarray(value, dtype=expected.dtype)
+        except (OverflowError, ValueError) as e:  # out of the dtype's range; ragged lists
+            raise InvalidArgumentError(f'{_expected_text(where, expected)} but got '
+                                       f'{type(value).__name__} {short_repr(value)}: {e}') from None
     actual = keys.tensor_type(array)
     if not keys.accepts(expected, actual):
-        shape = None if expected.shape is None else tuple(expected.shape)
-        raise InvalidArgumentError(
-            f'{where} expected TensorSpec(shape={shape}, dtype={expected.dtype.name}) '
-            f'({type_text(expected)}) but got {type_text(actual)} '
-            f'({type(value).__name__} {short_repr(value)})')
+        raise InvalidArgumentError(f'{_expected_text(where, expected)} but got '
+                                   f'{type_text(actual)} ({type(value).__name__} '
+                                   f'{short_repr(value)})')
     return array
+
+
+def _expected_text(where, expected):
+    shape = None if expected.shape is None else tuple(expected.shape)
+    return (f'{where} expected TensorSpec(shape={shape}, dtype={expected.dtype.name}) '
+            f'({type_text(expected)})')
 
 
 class InputSignature:
@@ -171,13 +189,16 @@ def match(expected, value, name, where, inputs):
         return
     kind = expected.__class__
     if kind is dict:
-        same = value.__class__ is dict and value.keys() == expected.keys()
-        pairs = [(expected[k], value[k], f'{name}_{k}') for k in expected] if same else ()
+        actual = {_dict_key(k): k for k in value} if value.__class__ is dict else {}
+        same = (len(actual) == len(value) == len(expected)
+                and all(_dict_key(k) in actual for k in expected))
+        pairs = [(expected[k], value[actual[_dict_key(k)]], f'{name}_{k}')
+                 for k in expected] if same else ()
     elif kind in (list, tuple) or (isinstance(expected, tuple) and hasattr(kind, '_fields')):
         same = value.__class__ is kind and len(value) == len(expected)
         pairs = [(e, v, f'{name}_{i}') for i, (e, v) in enumerate(zip(expected, value))]
     elif kind is Described:
-        same, pairs = id(value) == expected.object_id, ()
+        same, pairs = keys.leaf_key(value) == expected.key, ()
     else:
         same, pairs = keys.leaf_key(value) == keys.leaf_key(expected), ()
     if not same:

@@ -37,11 +37,23 @@ def _build(structure, leaves):
     return kind(*items)  # a namedtuple
 
 
-def map_leaves(fn, tree):
-    """`tree` with every leaf replaced by `fn(leaf)`."""
+def map_leaves(fn, tree, key_fn=None):
+    """`tree` with every leaf replaced by `fn(leaf)` (and every dict key by `key_fn(key)`)."""
     leaves = []
     structure = flatten(tree, leaves)
+    if key_fn is not None:
+        structure = map_dict_keys(key_fn, structure)
     return unflatten(structure, map(fn, leaves))
+
+
+def map_dict_keys(fn, structure):
+    """A structure from `flatten` with every dict key replaced by `fn(key)`."""
+    if structure is None:
+        return None
+    if structure[0] is dict:
+        return (dict, tuple([fn(key) for key in structure[1]]),
+                tuple([map_dict_keys(fn, item) for item in structure[2]]))
+    return (structure[0], tuple([map_dict_keys(fn, item) for item in structure[1]]))
 
 
 def leaf_names(name, tree):

@@ -5,6 +5,7 @@ from ..graph.graph_lists import GraphList
 from ..graph.ir import AbstractValue
 from ..graph.tensor import Tensor
 from ..graph.tensor_spec import TensorSpec
+from ..graph.trace_state import isolated
 from ..graph.tracing import GraphBuilder, Resource
 from . import structure
 from .concrete import ConcreteFunction, Static, call_args
@@ -12,15 +13,20 @@ from .concrete import ConcreteFunction, Static, call_args
 _GRAPH_VALUES = (Tensor, np.ndarray, np.generic, Resource)
 
 
-def trace(name, python_function, signature, arguments, avals, parent=None):
+def trace(name, python_function, binder, arguments, avals, parent=None):
     """(ConcreteFunction of `python_function` for `arguments`, the outer tensors it captured).
 
     Tensor leaves become placeholders of types `avals` (the call's, or
     generalised ones); Python values and objects are passed as they are. With
     a `parent` builder (a call inside another trace), outer tensors the function
-    uses are captured as extra graph inputs.
+    uses are captured as extra graph inputs. However the trace ends (a
+    KeyboardInterrupt included), the thread's tracing state is as before.
     """
-    parameters = list(signature.parameters.values())
+    return isolated(_trace, name, python_function, binder, arguments, avals, parent)
+
+
+def _trace(name, python_function, binder, arguments, avals, parent):
+    parameters = list(binder.signature.parameters.values())
     names = _placeholder_names(parameters, arguments)
     with GraphBuilder(parent=parent) as builder:
         placeholders = iter([builder.placeholder(a, name=n) for a, n in zip(avals, names)])
@@ -30,7 +36,7 @@ def trace(name, python_function, signature, arguments, avals, parent=None):
         result = python_function(*args, **kwargs)
         outputs, out_structure, plan = _outputs(result)
         graph = builder.finish(outputs)
-    concrete = ConcreteFunction(name, signature, arguments, avals, graph, (out_structure, plan))
+    concrete = ConcreteFunction(name, binder, arguments, avals, graph, (out_structure, plan))
     return concrete, builder.captured
 
 
