@@ -210,7 +210,9 @@ def render(module):
 
     marks: (converted line, original line, verbatim) in printing order.
     """
-    state = _MarkingState(module.default_indent, module.default_newline)
+    # a form feed resets the column, so one in the indent unit would undo nesting
+    indent = module.default_indent.replace('\f', '') or '    '
+    state = _MarkingState(indent, module.default_newline)
     module._codegen(state)
     return ''.join(state.tokens), state.marks
 
