@@ -14,6 +14,8 @@ import numpy as np
 
 from ..errors import StagingError
 from ..polymorphic import structure
+from . import aliasing, cf_arrays
+from .cf_arrays import LoopArrays
 from .cond import check_depth, defer_raise, facts, shared_inputs, truth
 from .graph_lists import GraphList
 from .ir import AbstractValue
@@ -39,6 +41,7 @@ class Loop:
         self.invariants = {id(v): None if s is None else tuple(s)
                            for v, s in opts.get('shape_invariants') or ()}
         self.parent = current_builder()
+        self.arrays = LoopArrays()  # memory updated in place by the body, carried
         check_depth(self.parent, where)
 
     def stage(self, first_test, step):
@@ -46,13 +49,15 @@ class Loop:
         before = self.state.snapshot()
         init = self.state.read()
         specs = [initial_specs(n, v, self.invariants) for n, v in zip(self.state.names, init)]
+        for spec in (s for _, group in specs for s in group if s.kind == 'object'):
+            self.arrays.carry(aliasing.buffer_of(spec.initial))
         for _ in range(_MAX_TRACES):
             traced = self._trace(specs, step)
             self.state.restore(before)
             self.state.write(init)
             wider = [widen(group, tree, out, self.where, self.invariants)
                      for (tree, group), out in zip(specs, traced[2])]
-            if all(w is None for w in wider):
+            if all(w is None for w in wider) and not traced[4]:
                 return self._emit(first_test, specs, traced)
             specs = [(w[1], w[0]) if w is not None else s for w, s in zip(wider, specs)]
         raise StagingError(f'the types of the graph loop at {self.where} do not settle')
@@ -63,7 +68,8 @@ class Loop:
             builder.placeholder(_BOOL, 't')
             extra = [wrap(builder.placeholder(aval_of(v), name)) for name, v in self.extra]
             count = builder.placeholder(_COUNT, 'count') if self.limit is not None else None
-            self.state.write([_placeholders(builder, tree, group) for tree, group in specs])
+            self.state.write([self._placeholders(builder, tree, group) for tree, group in specs])
+            self.arrays.enter(builder)
             for _ in (s for _, group in specs for s in group if s.flagged):
                 builder.placeholder(_BOOL, 'defined')
             values = self.state.read()[:len(specs)]
@@ -75,21 +81,24 @@ class Loop:
                 t_next, extra_next = False, extra
             outs = [as_graph_list(out) if group[0].kind == 'list' else out
                     for (_, group), out in zip(specs, self.state.read())]
-        return builder, (t_next, extra_next, count), outs
+            array_outs = self.arrays.outputs()
+            more_arrays = self.arrays.leave(builder)
+        return builder, (t_next, extra_next, count), outs, array_outs, more_arrays
 
     def _emit(self, first_test, specs, traced):
-        builder, (t_next, extra_next, count), outs = traced
+        builder, (t_next, extra_next, count), outs, array_outs, _ = traced
         carried = [pair for (_, group), out in zip(specs, outs) for pair in _carried(group, out)]
         flagged = [spec for spec, _ in carried if spec.flagged]
         inits = [first_test] + [v for _, v in self.extra]
         inits += [np.int64(0)] if self.limit is not None else []
-        inits += [_initial(spec) for spec, _ in carried] + [np.False_] * len(flagged)
+        inits += [_initial(spec) for spec, _ in carried] + self.arrays.initial()
+        inits += [np.False_] * len(flagged)
         with builder:  # the body's last ops: its next test, counter and converted results
             body_outs = [convert(builder, truth(t_next), _BOOL)]
             body_outs += [convert(builder, v, aval_of(e)) for v, (_, e) in
                           zip(extra_next, self.extra)]
             body_outs += [count + 1] if self.limit is not None else []
-            body_outs += [_output(builder, spec, value) for spec, value in carried]
+            body_outs += [_output(builder, spec, value) for spec, value in carried] + array_outs
             body = builder.finish(body_outs + [np.True_] * len(flagged))
         cond_builder, cond = self._cond_graph(body.in_avals[:len(inits)])
         union, (body, cond) = shared_inputs([builder, cond_builder], [body, cond], own=len(inits))
@@ -97,13 +106,35 @@ class Loop:
                                    {'cond': cond, 'body': body, 'carried': len(inits)})
         known = {} if self.limit is not None or not isinstance(t_next, Tensor) else \
             facts(t_next, False)
-        leaves = iter(results[len(inits) - len(carried) - len(flagged):])
-        by_spec = {id(spec): _known(wrap(next(leaves)), value, known) for spec, value in carried}
+        leaves = iter(results[len(inits) - len(carried) - len(array_outs) - len(flagged):])
+        by_spec = {id(spec): self._result(spec, _known(wrap(next(leaves)), value, known))
+                   for spec, value in carried}
+        self.arrays.finish([next(leaves) for _ in array_outs])
         for spec in flagged:
             by_spec[id(spec)] = wrap(self.parent.emit(
                 'check_defined', [next(leaves), by_spec[id(spec)]], {'name': spec.name}))
         self.state.write([_final(tree, group, by_spec) for tree, group in specs])
         return [wrap(r) for r in results[1:1 + len(self.extra)]]
+
+    def _placeholders(self, builder, tree, group):
+        """The values a body trace starts from; an array it rebinds is the old one at first."""
+        values = _placeholders(builder, tree, group)
+        leaves = []
+        structure.flatten(values, leaves)
+        for spec, value in zip(group, leaves):
+            if spec.kind == 'value' and value is not spec.initial:
+                cf_arrays.mark(value, [spec.initial], f'in the loop at {self.where}, '
+                               f'`{spec.variable}` is the array it held before the loop on the '
+                               'first iteration only (the loop rebinds it)')
+        return values
+
+    def _result(self, spec, value):
+        """A rebound array variable after the loop: maybe still the one it held before."""
+        if isinstance(value, Tensor):
+            cf_arrays.mark(value, [spec.initial], f'after the loop at {self.where}, '
+                           f'`{spec.variable}` is the array it held before the loop unless the '
+                           'loop rebound it')
+        return value
 
     def _cond_graph(self, avals):
         builder = GraphBuilder(parent=self.parent)

@@ -1,5 +1,8 @@
-"""`rt.Tensor`: a symbolic numpy value in a trace; its operators and numpy functions stage ops.
+"""`rt.Tensor`: a symbolic numpy array in a trace; its operators and numpy functions stage ops.
 
+A Tensor object stands for one array object of the traced code: in-place
+updates (`t[i] = v`, `t += v`, `out=t`, ...) give it a new value, seen through
+every name bound to it and every view of it (`updates`, `aliasing`).
 `len(t)` is the static first dimension when it is known (it is the same for
 every run of this graph) and raises when it is unknown; `bool()`, iteration,
 `int()`/`float()`/`__index__` and conversion to a numpy array always raise
@@ -9,8 +12,9 @@ import numpy as np
 
 from ..errors import OperatorNotAllowedInGraphError
 from ..operators import dispatch
-from . import numpy_api, shapes, tracing
+from . import aliasing, numpy_api, shapes, tracing, updates
 from .ir import PYTHON_NUMBERS
+from .ops.updates import INPLACE_OPERATORS
 
 _FIX = ('convert the function with agconvert, or call it through rt.function (which converts '
         'it on the fly), so that AutoGraph stages Python control flow on tensors (if, while, '
@@ -28,7 +32,7 @@ def is_symbolic(value):
     return isinstance(value, Tensor)
 
 
-def _operand(value):
+def is_operand(value):
     """Values a Python operator on a tensor accepts (others get NotImplemented)."""
     return (type(value) in PYTHON_NUMBERS or
             isinstance(value, (Tensor, np.ndarray, np.generic, tracing.Resource, list, tuple)))
@@ -36,10 +40,11 @@ def _operand(value):
 
 class Tensor:
     """The symbolic value of a graph variable, while its graph is being built."""
-    __slots__ = ('_var', '_builder', '_op', '__weakref__')
+    __slots__ = ('_var', '_builder', '_op', '_ref', '__weakref__')
 
     def __init__(self, var, builder, op=None):
         self._var, self._builder, self._op = var, builder, op
+        self._ref = None  # what it shares memory with, once viewed or updated (aliasing.Ref)
 
     dtype = property(lambda self: self._var.aval.dtype, doc='The numpy dtype.')
     shape = property(lambda self: self._var.aval.shape, doc='A tuple (None: unknown dims) or None.')
@@ -68,22 +73,32 @@ class Tensor:
         return numpy_api.getitem(self, index)
 
     def __setitem__(self, index, value):
-        raise TypeError("'Tensor' object does not support item assignment: graph values are "
-                        'immutable (converted code stages `x[i] = v` through ag__.set_item)')
+        updates.setitem(self, index, value)
+
+    def fill(self, value):
+        updates.fill(self, value)
+
+    def sort(self, axis=-1, kind=None, order=None):
+        updates.sort(self, axis, kind, order)
+
+    def put(self, indices, values, mode='raise'):
+        np.put(self, indices, values, mode=mode)
 
     def __pow__(self, other, modulo=None):
-        if modulo is not None or not _operand(other):
+        if modulo is not None or not is_operand(other):
             return NotImplemented
         return tracing.bind('pow', self, other)
 
     def __rpow__(self, other):
-        return tracing.bind('pow', other, self) if _operand(other) else NotImplemented
+        return tracing.bind('pow', other, self) if is_operand(other) else NotImplemented
 
     @property
     def T(self):
         return np.transpose(self)
 
     def astype(self, dtype, order='K', casting='unsafe', subok=True, copy=True):
+        if not copy and np.dtype(dtype) == self.dtype:
+            return self  # numpy returns the array itself
         params = {} if casting == 'unsafe' else {'casting': casting}
         return tracing.bind('astype', self, dtype=np.dtype(dtype), **params)
 
@@ -96,11 +111,9 @@ class Tensor:
         return np.transpose(self, axes)
 
     def flatten(self, order='C'):
-        return np.ravel(self, order=order)
-
-    def sort(self, *args, **kwargs):
-        raise TypeError('Tensor.sort() sorts in place, and graph values are immutable; '
-                        'use np.sort(x)')
+        result = np.ravel(self, order=order)
+        aliasing.forget(result)  # always a copy
+        return result
 
     def __bool__(self):
         raise not_allowed('using it as a Python bool (if, while, and/or/not, assert, bool())')
@@ -116,19 +129,24 @@ class Tensor:
         return self.shape[0]
 
     def __index__(self):
+        _no_store_into_numpy()
         raise not_allowed('using it as a Python int (an index, a shape as in np.zeros(n), '
                           'range(n))')
 
     def __int__(self):
+        _no_store_into_numpy()
         raise not_allowed('int()')
 
     def __float__(self):
+        _no_store_into_numpy()
         raise not_allowed('float()')
 
     def __complex__(self):
+        _no_store_into_numpy()
         raise not_allowed('complex()')
 
     def __array__(self, dtype=None, copy=None):
+        _no_store_into_numpy()
         raise not_allowed('converting it to a numpy array (np.asarray, np.array, a numpy '
                           'function without graph op)')
 
@@ -142,9 +160,21 @@ class Tensor:
         raise not_allowed('numpy()')
 
 
+def _no_store_into_numpy():
+    """Numpy converts a value stored into a numpy array: say that this is the problem."""
+    if updates.storing_into_numpy():
+        raise updates.constant_target_error('an item assignment (`a[i] = t` where `a` is a numpy '
+                                            'array)')
+
+
+_NAMES = {'+=': 'add', '-=': 'sub', '*=': 'mul', '/=': 'truediv', '//=': 'floordiv', '%=': 'mod',
+          '**=': 'pow', '&=': 'and', '|=': 'or', '^=': 'xor', '<<=': 'lshift', '>>=': 'rshift',
+          '@=': 'matmul'}
+
+
 def _binary(ufunc, reflected):
     def method(self, other):
-        if not _operand(other):
+        if not is_operand(other):
             return NotImplemented
         inputs = (other, self) if reflected else (self, other)
         return numpy_api.array_ufunc(ufunc, '__call__', inputs, {})
@@ -166,6 +196,9 @@ for _name, _ufunc in {'add': np.add, 'sub': np.subtract, 'mul': np.multiply,
                       'rshift': np.right_shift}.items():
     setattr(Tensor, f'__{_name}__', _binary(_ufunc, False))
     setattr(Tensor, f'__r{_name}__', _binary(_ufunc, True))
+for _symbol in INPLACE_OPERATORS:
+    setattr(Tensor, f'__i{_NAMES[_symbol]}__',
+            lambda self, other, _symbol=_symbol: updates.augmented(self, _symbol, other))
 for _name, _ufunc in {'lt': np.less, 'le': np.less_equal, 'gt': np.greater,
                       'ge': np.greater_equal, 'eq': np.equal, 'ne': np.not_equal}.items():
     setattr(Tensor, f'__{_name}__', _binary(_ufunc, False))

@@ -27,7 +27,7 @@ from .. import config as _config
 from .. import conversion
 from ..graph.tracing import current_builder
 from ..operators import dispatch as _d
-from . import keys, retracing
+from . import keys, retracing, writeback
 from .cache import TraceCache
 from .methods import BoundFunction
 from .signatures import InputSignature
@@ -91,6 +91,9 @@ class Function:
         builder = current_builder()
         concrete, inputs, captured = self._resolve(args, kwargs, parent=builder)
         outputs = builder.emit('call', [*inputs, *captured], {'graph': concrete.graph})
+        if concrete.mutations is not None:  # arrays it updates in place: here, the caller's
+            writeback.apply_in_trace(concrete.mutations, inputs, outputs)
+            outputs = outputs[:concrete.mutations.nout]
         return concrete.rebuild(outputs)
 
     def _resolve(self, args, kwargs, parent=None):
@@ -106,8 +109,8 @@ class Function:
     def _memoize(self, memo, args, inputs, concrete):
         """Let the fast path run calls like this one, when its inputs are exactly its array args."""
         key = keys.fast_key(args)
-        if key is None:  # arguments the fast path never serves: every call binds
-            return
+        if key is None or concrete.mutations is not None or keys.aliases(args):
+            return  # calls the fast path never serves (it does not look at aliasing): they bind
         positions = [i for i, a in enumerate(args) if a.__class__ in keys.ARRAY_TYPES]
         if len(positions) == len(inputs) and all(
                 inputs[k] is args[i] for k, i in enumerate(positions)):
