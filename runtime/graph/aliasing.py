@@ -166,9 +166,11 @@ def pin(obj, why):
 
 def _visible(obj):
     """True unless `obj` joined its buffer in a graph that is finished (a path, a loop body)."""
+    if not isinstance(obj, tensor.Tensor):
+        return True
     ref = obj._ref
     home = ref.home if ref is not None else None
-    if home is None or not isinstance(obj, tensor.Tensor):
+    if home is None:
         return True
     builder = tracing.current_builder()
     while builder is not None:
@@ -286,13 +288,13 @@ def restore(buffer, saved):
 
 
 def undo(builder):
-    """Undo every update `builder`'s code made; return the buffers it updated that it did not
-    make itself, with their final root values (snapshots)."""
+    """Undo `builder`'s updates of buffers it did not make itself (those of a finished path or
+    loop body are invisible anyway); return them with their final root values (snapshots)."""
     updated = {}
     for buffer, saved in builder.written.items():
         if saved[0]._builder is not builder:
             updated[buffer] = buffer.root
-        restore(buffer, saved)
+            restore(buffer, saved)
     builder.written.clear()
     return updated
 

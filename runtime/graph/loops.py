@@ -122,7 +122,7 @@ class Loop:
         leaves = []
         structure.flatten(values, leaves)
         for spec, value in zip(group, leaves):
-            if spec.kind == 'value' and value is not spec.initial:
+            if spec.kind == 'value' and aliasing.is_array_object(spec.initial):
                 cf_arrays.mark(value, [spec.initial], f'in the loop at {self.where}, '
                                f'`{spec.variable}` is the array it held before the loop on the '
                                'first iteration only (the loop rebinds it)')
@@ -130,7 +130,7 @@ class Loop:
 
     def _result(self, spec, value):
         """A rebound array variable after the loop: maybe still the one it held before."""
-        if isinstance(value, Tensor):
+        if isinstance(value, Tensor) and aliasing.is_array_object(spec.initial):
             cf_arrays.mark(value, [spec.initial], f'after the loop at {self.where}, '
                            f'`{spec.variable}` is the array it held before the loop unless the '
                            'loop rebound it')

@@ -14,7 +14,7 @@ import sys
 
 import numpy as np
 
-from ..errors import OperatorNotAllowedInGraphError
+from ..errors import MutationError
 from . import aliasing, tensor, tracing
 from .numpy_api import handles
 from .ops.indexing import split_index
@@ -34,7 +34,8 @@ _CONSTANT_FIX = (
 
 
 def constant_target_error(what):
-    return OperatorNotAllowedInGraphError(
+    # not a TypeError: numpy swallows those while converting a value it stores
+    return MutationError(
         f'{what} updates a numpy array with a graph value, which is not allowed: {_CONSTANT_FIX}.')
 
 

@@ -57,6 +57,7 @@ class ConcreteFunction:
         inputs = []
         for param, expected, value in zip(self._parameters, self._spec_values, arguments.values):
             signatures.match(expected, value, param.name, self.name, inputs)
+        writeback.check_fed(self.mutations, arguments, inputs)
         return inputs
 
     def run(self, inputs):

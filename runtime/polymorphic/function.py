@@ -104,6 +104,7 @@ class Function:
             return concrete, arguments.tensors, captured
         inputs = self._input_signature.feed(arguments)
         concrete, captured = self._concrete(self._input_signature.arguments, parent)
+        writeback.check_fed(concrete.mutations, arguments, inputs)
         return concrete, inputs, captured
 
     def _memoize(self, memo, args, inputs, concrete):

@@ -100,6 +100,18 @@ def check(mutations, inputs):
                     'the update through the other, which a graph cannot. Pass a copy of one.')
 
 
+def check_fed(mutations, arguments, inputs):
+    """An argument the graph updates must be the caller's array, not one made from a list."""
+    if mutations is None:
+        return
+    own = {id(t) for t in arguments.tensors}
+    for k, _, _ in mutations.inputs:
+        if id(inputs[k]) not in own:
+            raise TypeError(f'argument {mutations.names[k]!r} is updated in place by the '
+                            'function: pass a writeable numpy array, not a value converted to '
+                            'one')
+
+
 def apply_in_trace(mutations, inputs, outputs):
     """After a `call` op in a trace: give the caller's tensors their updated values."""
     for k, j, message in mutations.inputs:
