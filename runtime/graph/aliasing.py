@@ -130,7 +130,8 @@ def may_share(result, others, why):
     ref.home = tracing.current_builder()
     for other in others:
         buffer = _memory_of(other)
-        if buffer is not None:
+        inherited = other._ref.maybe if isinstance(other, tensor.Tensor) and other._ref else ()
+        for buffer, why in ((buffer, why),) * (buffer is not None) + inherited:
             ref.maybe += ((buffer, why),)
             buffer.suspects[id(result)] = weakref.ref(result)
 
@@ -270,12 +271,14 @@ def _forward(memo, chain):
 def journal(builder, buffer):
     """Record `buffer`'s state before `builder`'s first update of it."""
     if builder is not None and buffer not in builder.written:
-        builder.written[buffer] = state(buffer)
+        builder.written[buffer] = state(buffer, builder)
 
 
-def state(buffer):
-    """The root value of `buffer` and the values of its live members, to restore them later."""
-    return buffer.root, [(weakref.ref(o), snapshot(o)) for o in live(buffer.members)]
+def state(buffer, builder=None):
+    """The root value of `buffer` and the values of its live members, to restore them later
+    (not those that joined it in `builder`: they are gone with it)."""
+    return buffer.root, [(weakref.ref(o), snapshot(o)) for o in live(buffer.members)
+                         if o._ref.home is not builder or builder is None]
 
 
 def restore(buffer, saved):

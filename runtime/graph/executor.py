@@ -89,6 +89,7 @@ class _Codegen:
         self.function_name = None
         self._blocks = []  # the Ownership of each block being emitted, innermost last
         self.finished = None  # the Ownership of the block emitted last
+        self.owned_results = set()  # outputs of the cond or loop emitted last that it owns
 
     def src(self, value, hint=None):
         """Source for a value: inline when it is a literal, else a global of the generated code."""
@@ -168,8 +169,9 @@ class _Codegen:
                 if eq.inputs[0] in local:
                     local.add(eq.outputs[0])
             else:
+                self.owned_results = set()
                 body += self._equation(eq, last_use, local, free)
-            ownership.step(eq, update is not None)
+            ownership.step(eq, update is not None, self.owned_results)
             body += [(f'del {self._names[v]}', None) for v in dying
                      if self._names[v] in free and _is_big(v.aval)]
         self.finished = self._blocks.pop()
@@ -197,7 +199,11 @@ class _Codegen:
 
     def free_array(self, atom, others=()):
         """True if the enclosing block may let a branch or loop body update `atom` in place."""
-        return self._blocks[-1].free(atom, others)
+        ownership = self._blocks[-1]
+        if not ownership.free(atom, others):
+            return False
+        ownership.updated.add(atom)  # it may be: an enclosing loop must then own it first
+        return True
 
     def _rhs(self, eq):
         op = ops.get(eq.primitive)

@@ -72,8 +72,9 @@ class Ownership:
                 return False
         return self.free(target, [o for o in others if o is not target])
 
-    def step(self, eq, in_place):
-        """Account for the outputs of the equation just emitted (`in_place`: on its target)."""
+    def step(self, eq, in_place, owned_outputs=()):
+        """Account for the outputs of the equation just emitted (`in_place`: on its target;
+        `owned_outputs`: results of a cond or loop that hold arrays the code alone holds)."""
         if in_place:
             target, out = eq.inputs[0], eq.outputs[0]
             self.updated.add(target)
@@ -89,7 +90,7 @@ class Ownership:
                 if isinstance(a, Var):
                     sources |= self.roots.get(a, {a} if a in self.owned else set())
         for out in eq.outputs:
-            if fresh and is_updatable(out.aval):
+            if (fresh or out in owned_outputs) and is_updatable(out.aval):
                 self.owned.add(out)
             elif sources:
                 self.roots[out] = sources

@@ -42,6 +42,7 @@ class Loop:
                            for v, s in opts.get('shape_invariants') or ()}
         self.parent = current_builder()
         self.arrays = LoopArrays()  # memory updated in place by the body, carried
+        self.bound = {}  # variable -> arrays from before the loop the body binds it to
         check_depth(self.parent, where)
 
     def stage(self, first_test, step):
@@ -56,8 +57,9 @@ class Loop:
             self.state.restore(before)
             self.state.write(init)
             wider = [widen(group, tree, out, self.where, self.invariants)
-                     for (tree, group), out in zip(specs, traced[2])]
-            if all(w is None for w in wider) and not traced[4]:
+                     for (tree, group), out in zip(specs, traced.objects)]
+            grew = self._record_bound(specs, traced)
+            if all(w is None for w in wider) and not traced.more_arrays and not grew:
                 return self._emit(first_test, specs, traced)
             specs = [(w[1], w[0]) if w is not None else s for w, s in zip(wider, specs)]
         raise StagingError(f'the types of the graph loop at {self.where} do not settle')
@@ -81,12 +83,13 @@ class Loop:
                 t_next, extra_next = False, extra
             outs = [as_graph_list(out) if group[0].kind == 'list' else out
                     for (_, group), out in zip(specs, self.state.read())]
-            array_outs = self.arrays.outputs()
-            more_arrays = self.arrays.leave(builder)
-        return builder, (t_next, extra_next, count), outs, array_outs, more_arrays
+            traced = _Traced(builder, (t_next, extra_next, count), outs, self.arrays.outputs())
+            traced.more_arrays = self.arrays.leave(builder)  # (which restores the arrays)
+        return traced
 
     def _emit(self, first_test, specs, traced):
-        builder, (t_next, extra_next, count), outs, array_outs, _ = traced
+        builder, (t_next, extra_next, count) = traced.builder, traced.next
+        outs, array_outs = traced.values, traced.array_outs
         carried = [pair for (_, group), out in zip(specs, outs) for pair in _carried(group, out)]
         flagged = [spec for spec, _ in carried if spec.flagged]
         inits = [first_test] + [v for _, v in self.extra]
@@ -122,18 +125,36 @@ class Loop:
         leaves = []
         structure.flatten(values, leaves)
         for spec, value in zip(group, leaves):
-            if spec.kind == 'value' and aliasing.is_array_object(spec.initial):
-                cf_arrays.mark(value, [spec.initial], f'in the loop at {self.where}, '
-                               f'`{spec.variable}` is the array it held before the loop on the '
-                               'first iteration only (the loop rebinds it)')
+            objects = [o for o in [spec.initial, *self.bound.get(spec.name, {}).values()]
+                       if aliasing.is_array_object(o)]
+            if spec.kind == 'value' and objects:
+                cf_arrays.mark(value, objects, f'in the loop at {self.where}, which array '
+                               f'`{spec.variable}` is at the start of an iteration depends on '
+                               'the iteration (the loop rebinds it)')
         return values
 
+    def _record_bound(self, specs, traced):
+        """Note the memory from before the loop that the body binds variables to (arrays, or
+        views of them); True if some is new."""
+        grew = False
+        for (_, group), out in zip(specs, traced.objects):
+            leaves = []
+            structure.flatten(out, leaves)
+            for spec, leaf in zip(group, leaves):
+                key = _outer_memory(leaf, traced.builder)
+                known = self.bound.setdefault(spec.name, {})
+                if key is not None and leaf is not spec.initial and key not in known:
+                    known[key] = leaf
+                    grew = grew or spec.kind == 'value'
+        return grew
+
     def _result(self, spec, value):
-        """A rebound array variable after the loop: maybe still the one it held before."""
-        if isinstance(value, Tensor) and aliasing.is_array_object(spec.initial):
-            cf_arrays.mark(value, [spec.initial], f'after the loop at {self.where}, '
-                           f'`{spec.variable}` is the array it held before the loop unless the '
-                           'loop rebound it')
+        """A rebound array variable after the loop: maybe one of the arrays it was bound to."""
+        objects = [o for o in [spec.initial, *self.bound.get(spec.name, {}).values()]
+                   if aliasing.is_array_object(o)]
+        if isinstance(value, Tensor) and objects:
+            cf_arrays.mark(value, objects, f'after the loop at {self.where}, which array '
+                           f'`{spec.variable}` is depends on how often the loop ran')
         return value
 
     def _cond_graph(self, avals):
@@ -144,6 +165,31 @@ class Loop:
             if self.limit is not None:
                 test = np.logical_and(test, np.less(inputs[1 + len(self.extra)], self.limit))
             return builder, builder.finish([test])
+
+
+class _Traced:
+    """One trace of a loop body: its next test and extra values, the state it left (`objects`,
+    and `values`: their values then), the values of the arrays it carries."""
+
+    def __init__(self, builder, next_values, objects, array_outs):
+        self.builder, self.next, self.objects, self.array_outs = builder, next_values, objects, \
+            array_outs
+        self.values = [structure.map_leaves(_value_now, out) for out in objects]
+        self.more_arrays = False
+
+
+def _outer_memory(leaf, builder):
+    """A key for the memory from outside the loop body (of `builder`) that `leaf` lives in."""
+    if not aliasing.is_array_object(leaf):
+        return None
+    buffer = leaf._ref.buffer if leaf._ref is not None else None
+    if buffer is not None:
+        return id(buffer) if buffer.root._builder is not builder else None
+    return id(leaf) if leaf._builder is not builder else None
+
+
+def _value_now(leaf):
+    return aliasing.snapshot(leaf) if isinstance(leaf, Tensor) else leaf
 
 
 def _placeholders(builder, tree, group):

@@ -142,7 +142,7 @@ def rebound_in_one_branch_then_alias_read(m, t):
 def test_updating_an_array_whose_identity_depends_on_a_branch():
     check(rebound_in_one_branch, M.copy(), np.int64(1))  # the old array is dead: no difference
     with pytest.raises(MutationError, match='which array `x` is depends on the path taken by '
-                                            r'the `if` statement at .*test_control_flow.py:'):
+                                            r'the `if` statement at .*test_mutation_in_control_flow.py:'):
         rt.function(rebound_in_one_branch_then_alias_read)(M.copy(), np.int64(1))
 
 
@@ -154,7 +154,8 @@ def test_updating_then_rebinding_in_a_loop_is_an_error():
             x[0] += 1     # the first iteration updates y's array too
             x = x * 2
         return y
-    with pytest.raises(MutationError, match='on the first iteration only'):
+    with pytest.raises(MutationError, match='at the start of an iteration depends on the '
+                                            'iteration'):
         rt.function(update_then_rebind)(M.copy(), np.int64(2))
 
 

@@ -129,7 +129,7 @@ def test_reshape_whose_view_ness_the_graph_cannot_know_is_an_error():
     with pytest.raises(MutationError) as caught:
         rt.function(reshape_then_update)(A.copy())
     message = str(caught.value)
-    assert 'test_views.py:' in message and '`reshape` at' in message
+    assert 'test_mutation_views.py:' in message and '`reshape` at' in message
     assert 'x = x.copy()' in message
 
     def ravel_then_update_base(a):
