@@ -30,7 +30,6 @@ import numpy as np
 
 from ..errors import MutationError
 from . import tensor, tracing
-from .ir import PYTHON_TYPE
 
 # Ops whose 0-d results are 0-d arrays; other ops give numpy scalars for 0-d results.
 ARRAY_RESULTS = frozenset((
@@ -300,10 +299,3 @@ def undo(builder):
             restore(buffer, saved)
     builder.written.clear()
     return updated
-
-
-def immutable_error(value):
-    """numpy's (or Python's) TypeError for item assignment to a number."""
-    name = PYTHON_TYPE[value.dtype.kind].__name__ if value.aval.weak else \
-        f'numpy.{value.dtype.name}'
-    return TypeError(f"'{name}' object does not support item assignment")

@@ -76,15 +76,19 @@ class Loop:
                 builder.placeholder(_BOOL, 'defined')
             values = self.state.read()[:len(specs)]
             try:
-                t_next, extra_next = step(extra)
-            except Exception as exc:  # a body that always raises: when it runs, at run time
-                defer_raise(builder, exc)
-                self.state.write(values)
-                t_next, extra_next = False, extra
-            outs = [as_graph_list(out) if group[0].kind == 'list' else out
-                    for (_, group), out in zip(specs, self.state.read())]
-            traced = _Traced(builder, (t_next, extra_next, count), outs, self.arrays.outputs())
-            traced.more_arrays = self.arrays.leave(builder)  # (which restores the arrays)
+                try:
+                    t_next, extra_next = step(extra)
+                except Exception as exc:  # a body that always raises: when it runs, at run time
+                    defer_raise(builder, exc)
+                    self.state.write(values)
+                    t_next, extra_next = False, extra
+                outs = [as_graph_list(out) if group[0].kind == 'list' else out
+                        for (_, group), out in zip(specs, self.state.read())]
+                traced = _Traced(builder, (t_next, extra_next, count), outs,
+                                 self.arrays.outputs())
+            finally:
+                more_arrays = self.arrays.leave(builder)  # restores the arrays the body updated
+        traced.more_arrays = more_arrays
         return traced
 
     def _emit(self, first_test, specs, traced):

@@ -16,9 +16,9 @@ import numpy as np
 
 from ..errors import MutationError
 from . import aliasing, tensor, tracing
+from .ir import PYTHON_TYPE
 from .numpy_api import handles
 from .ops.indexing import split_index
-from .ops.updates import INPLACE_OPERATORS
 
 READ_ONLY = 'assignment destination is read-only'
 READ_ONLY_OUT = 'output array is read-only'
@@ -52,10 +52,17 @@ def storing_into_numpy():
 def setitem(target, index, value):
     """`target[index] = value`."""
     if aliasing.is_scalar(target):
-        raise aliasing.immutable_error(target)
+        raise _immutable_error(target)
     template, dynamic = split_index(index, tensor.is_symbolic)
     new = tracing.bind('set_item', target, value, *dynamic, index=template)
     aliasing.update(target, new, READ_ONLY)
+
+
+def _immutable_error(value):
+    """numpy's (or Python's) TypeError for item assignment to a number."""
+    name = PYTHON_TYPE[value.dtype.kind].__name__ if value.aval.weak else \
+        f'numpy.{value.dtype.name}'
+    return TypeError(f"'{name}' object does not support item assignment")
 
 
 def augmented(target, symbol, other):
