@@ -128,10 +128,12 @@ def may_share(result, others, why):
     ref = ref_of(result)
     ref.home = tracing.current_builder()
     for other in others:
-        buffer = _memory_of(other)
-        inherited = other._ref.maybe if isinstance(other, tensor.Tensor) and other._ref else ()
-        for buffer, why in ((buffer, why),) * (buffer is not None) + inherited:
-            ref.maybe += ((buffer, why),)
+        memory = _memory_of(other)
+        pairs = ((memory, why),) if memory is not None else ()
+        if isinstance(other, tensor.Tensor) and other._ref is not None:
+            pairs += other._ref.maybe  # what `other` may share, `result` may share too
+        for buffer, reason in pairs:
+            ref.maybe += ((buffer, reason),)
             buffer.suspects[id(result)] = weakref.ref(result)
 
 

@@ -91,6 +91,30 @@ def loop_with_break(m, n):
     return out
 
 
+def while_test_reads_updates(m, n):
+    x = np.zeros_like(m)
+    while x[0, 0] < n:      # the loop's test reads the array its body updates
+        x[0, 0] += 1
+        x[1] += x[0]
+    return x
+
+
+def iterate_while_updating(m):
+    for row in m:           # numpy iterates views of the rows as they are now
+        m[-1] += row
+    return m
+
+
+def zip_and_enumerate_rows(a, b, n):
+    for r, s in zip(a, b):
+        r += s
+        s *= 2
+    for i, r in enumerate(a):
+        if i < n:
+            r[...] = i
+    return a, b
+
+
 def mutated_input_in_loop(m, n):
     for i in range(n):
         m[i] += i
@@ -112,6 +136,9 @@ def test_every_form_of_update_in_loops_and_branches():
     check(nested, M.copy(), np.int64(3))
     check(loop_with_break, M.copy(), np.int64(4))
     check(mutated_input_in_loop, M.copy(), np.int64(3))
+    check(while_test_reads_updates, M.copy(), np.int64(4))
+    check(iterate_while_updating, M.copy())
+    check(zip_and_enumerate_rows, M.copy(), M + 1, np.int64(2))
 
 
 def test_the_arrays_a_loop_updates_are_carried_by_one_while():
