@@ -53,7 +53,8 @@ class Ownership:
         return self.last_use.get(var, -1) > i
 
     def free(self, atom, others=()):
-        """True if the block's equation `at` may hand `atom`'s array to code that updates it."""
+        """True if the block's equation `at` may hand `atom`'s array to code that updates it,
+        none of `others` (the equation's other operands) sharing its memory."""
         i = self.at
         if not isinstance(atom, Var) or atom not in self.owned or self.last_use.get(atom) != i:
             return False
@@ -62,15 +63,14 @@ class Ownership:
                                                 for a in aliases)
 
     def can_update(self, eq):
+        """True if `eq`, an update op, may run on its target itself."""
         op = ops.get(eq.primitive)
         if op.inplace is None or not eq.inputs or not is_updatable(eq.outputs[0].aval):
             return False
-        target, others = eq.inputs[0], [a for a in eq.inputs[1:] if isinstance(a, Var)]
-        if eq.primitive not in _OVERLAP_SAFE:
-            overlapping = self.aliases.get(target, set()) | {target}
-            if any(o in overlapping for o in others):
-                return False
-        return self.free(target, [o for o in others if o is not target])
+        target = eq.inputs[0]
+        if eq.primitive in _OVERLAP_SAFE:  # an operand sharing the target's memory is fine
+            return self.free(target)
+        return self.free(target, [a for a in eq.inputs[1:] if isinstance(a, Var)])
 
     def step(self, eq, in_place, owned_outputs=()):
         """Account for the outputs of the equation just emitted (`in_place`: on its target;

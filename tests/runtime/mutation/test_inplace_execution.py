@@ -68,6 +68,14 @@ def update_a_value_also_returned(m):
     return a, b
 
 
+def overlapping_operands(m):
+    x = m * 1
+    x[1:] = x[:-1]                # numpy copies an operand that overlaps the target
+    np.add(x, x[::-1], out=x)
+    x += x.T
+    return x
+
+
 def loop_lines(source):
     """The lines of the generated `while` loops (their bodies included)."""
     lines = source.splitlines()
@@ -113,3 +121,10 @@ def test_a_value_used_after_its_update_is_copied():
     m = M.copy()
     old, new = compile_graph(graph)(m)
     assert old.tolist() == M.tolist() and new[0].tolist() == [5.0, 5.0] and m.tolist() == M.tolist()
+
+
+def test_operands_sharing_the_targets_memory_still_update_in_place():
+    m = np.arange(9.0).reshape(3, 3)
+    check(overlapping_operands, m)
+    source = source_of(rt.function(overlapping_operands), m)
+    assert 'set_item' not in source and 'inplace_op' not in source and 'ufunc_out' not in source
