@@ -93,7 +93,7 @@ def aliases(values):
     """Pairs (i, j), i < j, of `values` that are the same array object (numpy or traced)."""
     first, pairs = {}, []
     for j, value in enumerate(values):
-        if value.__class__ is np.ndarray or isinstance(value, (np.ndarray, Tensor)):
+        if isinstance(value, (np.ndarray, Tensor)):
             i = first.setdefault(id(value), j)
             if i != j:
                 pairs.append((i, j))
