@@ -1,4 +1,4 @@
-"""Graphs against numpy eager: dispatch, power(x, 100), collatz, trace + first call."""
+"""Graphs against numpy eager: dispatch, power(x, 100), collatz, fill_loop, trace + first call."""
 import time
 
 import numpy as np
@@ -29,7 +29,25 @@ def run():
     assert collatz(n) == converted.collatz(n) == 111
     rows.append(row('collatz(27) on numpy scalars', best(lambda: converted.collatz(n)),
                     best(lambda: collatz(n)), '<= 1.5x', 'eager', 'graph'))
+    rows += _fill_loop(converted)
     rows.append(_trace_and_first_call(converted))
+    return rows
+
+
+def _fill_loop(converted):
+    """A graph loop updating a preallocated array in place: its time per row must not grow."""
+    rows, per_row = [], []
+    fill_loop = rt.function(converted.fill_loop)
+    for count in (1000, 10000):
+        m = np.random.default_rng(0).random((count, 8))
+        n = np.int64(count)
+        assert np.array_equal(fill_loop(m, n), workloads.fill_loop(m, n))
+        eager, graph = best(lambda: workloads.fill_loop(m, n)), best(lambda: fill_loop(m, n))
+        per_row.append(graph / count)
+        rows.append(row(f'fill_loop, {count:,} rows of 8 (a graph loop)', eager, graph,
+                        'per row constant', 'eager', 'graph'))
+    rows.append(f'{"fill_loop graph time per row, 1,000 / 10,000":<48} {fmt(per_row[0]):>10} '
+                f'/ {fmt(per_row[1])}   ({per_row[1] / per_row[0]:.2f}x)')
     return rows
 
 

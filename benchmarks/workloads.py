@@ -41,3 +41,11 @@ def power(x, y):
         result = np.matmul(x, result)
     return result
 
+
+
+def fill_loop(m, rows):
+    """Preallocate and fill row by row; `rows` (a tensor) makes the loop one graph loop."""
+    out = np.zeros_like(m)
+    for i in range(rows):
+        out[i] = m[i] * 2
+    return out

@@ -21,6 +21,10 @@ class StagingError(AgError):
     """Graph control flow could not be staged (undefined or mismatched values)."""
 
 
+class MutationError(StagingError):
+    """An in-place update a graph cannot reproduce exactly: which arrays share memory is unknown."""
+
+
 class RetracingWarning(UserWarning):
     """An `rt.function` traced new graphs for most of its recent calls (tracing is slow)."""
 

@@ -1,6 +1,7 @@
 """The graph runtime: IR, ops, tracing, symbolic tensors, executors and variables."""
 from . import ops, tensor  # noqa: F401  (registers the ops and the Tensor type)
 from . import operators  # noqa: F401  (installs itself as the operators' `dispatch.graph`)
+from . import views  # noqa: F401  (links the results of view ops to their bases)
 from .check import GraphCheckError, check_graph
 from .executor import compile_graph
 from .interpreter import eval_graph

@@ -15,6 +15,7 @@ import numpy as np
 from .. import sourcemap
 from ..errors import AgError, StagingError
 from ..polymorphic import structure
+from . import aliasing, cf_arrays
 from .cf_state import is_empty
 from .execution import graph_has_effects
 from .graph_lists import GraphList
@@ -91,15 +92,23 @@ def trace_path(fn, parent):
     """(builder, fn's result) of `fn` traced in a new graph nested in `parent`.
 
     An exception raised by a `raise` statement of user code becomes a `raise`
-    op, and the result is BOTTOM; any other exception propagates now.
+    op, and the result is BOTTOM; any other exception propagates now. Arrays
+    the path updated in place are restored afterwards, their final values kept
+    in `builder.updated` (see `cf_arrays`).
     """
     builder = GraphBuilder(parent=parent)
     with builder:
         try:
-            return builder, fn()
-        except Exception as exc:
-            defer_raise(builder, exc)
-            return builder, BOTTOM
+            try:
+                result = fn()
+            except Exception as exc:
+                defer_raise(builder, exc)
+                result = BOTTOM
+            if result is not BOTTOM:
+                result = cf_arrays.path_values(builder, result)
+        finally:
+            builder.updated = aliasing.undo(builder)
+    return builder, result
 
 
 def defer_raise(builder, exc):
@@ -133,7 +142,14 @@ def finish(pred, paths, names, context, required=None):
     required = len(names) if required is None else required
     merged = [merger.merge(n, a, b) if i < required else _merge_hidden(merger, n, a, b)
               for i, (n, a, b) in enumerate(zip(names, *values))]
+    updated = cf_arrays.updates(paths)
+    merged_updates = [merger.merge('an array updated in place', *v, identity=False)
+                      for _, v in updated]
     outputs = _emit(pred, [b for b, _ in paths], merger)
+    cf_arrays.apply([b for b, _ in updated], [_resolve(m, outputs, pred) for m in merged_updates])
+    for output, objects, name in merger.origins:
+        cf_arrays.mark(outputs[output.index], objects, f'which array `{name}` is depends on the '
+                       f'path taken by the {context.construct} at {context.where}')
     return [_resolve(m, outputs, pred) for m in merged]
 
 

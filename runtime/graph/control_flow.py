@@ -6,6 +6,7 @@
     iteration.py    what a graph for loop iterates: rt.range, range(t), axes, enumerate, zip
     graph_lists.py  lists that grow in graph loops, rt.stack
     cf_state.py     the state a statement reads and writes (declared and hidden)
+    cf_arrays.py    arrays updated in place by a path or a loop body: merged or carried
     weak.py         Python numbers carried by control flow (loop counters) keep Python arithmetic
     ops/flow.py     the ops: cond, while, raise, check_defined, ... (flow_codegen.py compiles them)
 

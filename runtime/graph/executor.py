@@ -30,7 +30,7 @@ import math
 import re
 import weakref
 
-from . import flow_codegen, ops, scalar_ops
+from . import flow_codegen, inplace, ops, scalar_ops
 from .execution import live_equations, note_op_location, with_callables
 from .ir import Literal, Var
 from .shapes import size
@@ -91,6 +91,9 @@ class _Codegen:
         self._names = {}    # Var -> source name (a local slot or a global)
         self._slots = 0
         self.function_name = None
+        self._blocks = []  # the Ownership of each block being emitted, innermost last
+        self.finished = None  # the Ownership of the block emitted last
+        self.owned_results = set()  # outputs of the cond or loop emitted last that it owns
 
     def src(self, value, hint=None):
         """Source for a value: inline when it is a literal, else a global of the generated code."""
@@ -138,12 +141,13 @@ class _Codegen:
         lines += ['    except Exception as exc:', '        _note(exc)', '        raise']
         return '\n'.join(lines) + '\n'
 
-    def block(self, graph, input_names, reuse_inputs=False):
+    def block(self, graph, input_names, reuse_inputs=False, owned=()):
         """(lines, output sources) computing `graph` on inputs named `input_names`.
 
         Lines are (text, equation) pairs, indented relative to the block. A nested
         block (a branch, a loop body) never reuses its inputs' names: they belong
-        to the enclosing code, which may read them again.
+        to the enclosing code, which may read them again. Inputs at indices
+        `owned` hold arrays the block may update in place (`inplace`).
         """
         for var, value in graph.consts:
             self._names[var] = self.src(value, 'k')
@@ -153,27 +157,57 @@ class _Codegen:
         live = live_equations(graph)
         last_use = {a: i for i, eq in enumerate(live) for a in eq.inputs if isinstance(a, Var)}
         last_use.update((a, len(live)) for a in graph.outputs if isinstance(a, Var))
+        ownership = inplace.Ownership(last_use, [graph.inputs[i] for i in owned])
+        self._blocks.append(ownership)
         local = set(graph.inputs) if reuse_inputs else set()
         body, free = [], []
         for i, eq in enumerate(live):
-            dying = [v for v in dict.fromkeys(eq.inputs) if v in local and last_use[v] == i]
+            ownership.at = i
+            update = self._inplace(eq) if ownership.can_update(eq) else None
+            dying = [v for v in dict.fromkeys(eq.inputs) if v in local and last_use[v] == i
+                     and not (update and v is eq.inputs[0])]
             free += [self._names[v] for v in dying]
-            emit_block = flow_codegen.BLOCKS.get(eq.primitive)
-            rhs = None if emit_block else self._rhs(eq)
-            targets = []
-            for var in eq.outputs:
-                if var in last_use:
-                    self._names[var] = free.pop() if free else self.slot()
-                    local.add(var)
-                targets.append(self._names.get(var, '_'))
-            if emit_block:
-                body += emit_block(self, eq, targets)
+            if update is not None:
+                body.append((update, eq))
+                self._names[eq.outputs[0]] = self._names[eq.inputs[0]]
+                if eq.inputs[0] in local:
+                    local.add(eq.outputs[0])
             else:
-                body.append((_assignment(targets, rhs, ops.get(eq.primitive).multiple_results),
-                             eq))
+                self.owned_results = set()
+                body += self._equation(eq, last_use, local, free)
+            ownership.step(eq, update is not None, self.owned_results)
             body += [(f'del {self._names[v]}', None) for v in dying
                      if self._names[v] in free and _is_big(v.aval)]
+        self.finished = self._blocks.pop()
         return body, [self.atom(a) for a in graph.outputs]
+
+    def _equation(self, eq, last_use, local, free):
+        """The lines computing `eq` into fresh (or freed) locals."""
+        emit_block = flow_codegen.BLOCKS.get(eq.primitive)
+        rhs = None if emit_block else self._rhs(eq)
+        targets = []
+        for var in eq.outputs:
+            if var in last_use:
+                self._names[var] = free.pop() if free else self.slot()
+                local.add(var)
+            targets.append(self._names.get(var, '_'))
+        if emit_block:
+            return emit_block(self, eq, targets)
+        return [(_assignment(targets, rhs, ops.get(eq.primitive).multiple_results), eq)]
+
+    def _inplace(self, eq):
+        """The statement updating `eq`'s target itself, or None when the op has none here."""
+        op = ops.get(eq.primitive)
+        params = with_callables(eq.params, lambda g: compile_graph(g, f'{eq.primitive}_graph'))
+        return op.inplace([self.atom(a) for a in eq.inputs], params, self.src)
+
+    def free_array(self, atom, others=()):
+        """True if the enclosing block may let a branch or loop body update `atom` in place."""
+        ownership = self._blocks[-1]
+        if not ownership.free(atom, others):
+            return False
+        ownership.updated.add(atom)  # it may be: an enclosing loop must then own it first
+        return True
 
     def _rhs(self, eq):
         op = ops.get(eq.primitive)

@@ -16,11 +16,15 @@ import functools
 import numpy as np
 
 from ..errors import StagingError
-from . import tracing
+from . import aliasing, tracing
 from .ir import AbstractValue
 from .tensor import Tensor
 from .unify import aval_of, convert, is_value, unify_types
 from .weak import wrap
+
+
+_STORED = ('it was put in a list that a graph loop or cond holds as stacked values, which '
+           'keep the values it had then (numpy\'s list would see the update)')
 
 
 class GraphList:
@@ -42,6 +46,8 @@ class GraphList:
         if elem is None or any(a.shape != avals[0].shape for a in avals):
             return None
         elem = _strong(elem)  # Python numbers adopt the dtype of the arrays beside them
+        for value in values:
+            aliasing.pin(value, _STORED)
         builder = tracing.current_builder()
         return GraphList(np.stack([convert(builder, v, elem) for v in values]), elem)
 
@@ -69,6 +75,7 @@ class GraphList:
         if not is_value(x):
             raise TypeError(f'a graph list holds numbers and arrays, not {type(x).__name__}: '
                             'build a Python list outside graph loops')
+        aliasing.pin(x, _STORED)
         if self.elem is None:
             first = x if isinstance(x, Tensor) else np.asarray(x)
             return GraphList(np.expand_dims(first, 0), _strong(aval_of(first)))
@@ -89,7 +96,8 @@ class GraphList:
         if self.elem is None:
             raise StagingError('stacking an empty list whose element type is unknown: append '
                                'to it before stacking, or start from np.zeros((0, ...), dtype)')
-        return self.buffer()
+        buf = self.buffer()
+        return Tensor(buf._var, buf._builder, buf._op) if isinstance(buf, Tensor) else buf.copy()
 
     def length(self):
         return 0 if self.elem is None else wrap(tracing.bind('dim', self.buffer(), axis=0))

@@ -4,6 +4,8 @@ Each variable of the loop's state gets a `Spec` per leaf of its structure:
 
     value  a number or array: carried with its type; a Python number is weak
            and adopts the dtype the body gives it (`s = 0` then `s += x[i]`)
+    object an array object the body does not rebind: the name keeps the object,
+           whose memory the loop carries (`cf_arrays.LoopArrays`)
     late   undefined (or no return value yet) on entry, given a value by the
            body: carried from a dummy, with a flag saying whether it was set
     list   a list the body appends to: carried as a graph list buffer
@@ -16,6 +18,7 @@ from ..errors import StagingError
 from ..operators.variables import Undefined, UndefinedReturnValue
 from ..polymorphic import structure
 from .graph_lists import GraphList
+from .aliasing import is_array_object
 from .ir import AbstractValue
 from .shapes import covers
 from .unify import aval_of, describe, is_value, same_python, unify_types
@@ -65,7 +68,8 @@ def _leaf_spec(name, value, invariants):
         return Spec('fixed', name, value)
     aval = aval_of(value)
     shape = invariants.get(id(value), aval.shape) if invariants else aval.shape
-    return Spec('value', name, value, AbstractValue(aval.dtype, shape, aval.weak))
+    kind = 'object' if is_array_object(value) else 'value'
+    return Spec(kind, name, value, AbstractValue(aval.dtype, shape, aval.weak))
 
 
 def _suffix(tree, i):
@@ -93,6 +97,11 @@ def widen(specs, tree, value, where, invariants):
 
 
 def _widen_leaf(spec, value, where, invariants):
+    if spec.kind == 'object':
+        if value is spec.initial:
+            return None
+        rebound = Spec('value', spec.name, spec.initial, spec.aval)  # a new array each time
+        return _widen_leaf(rebound, value, where, invariants) or rebound
     if spec.kind == 'fixed':
         if not same_python(spec.initial, value):
             _fail(spec.name, f'is {describe(spec.initial)} before the loop and {describe(value)} '

@@ -14,6 +14,8 @@ import numpy as np
 
 from ..errors import StagingError
 from ..polymorphic import structure
+from . import aliasing, cf_arrays
+from .cf_arrays import LoopArrays
 from .cond import check_depth, defer_raise, facts, shared_inputs, truth
 from .graph_lists import GraphList
 from .ir import AbstractValue
@@ -39,6 +41,8 @@ class Loop:
         self.invariants = {id(v): None if s is None else tuple(s)
                            for v, s in opts.get('shape_invariants') or ()}
         self.parent = current_builder()
+        self.arrays = LoopArrays()  # memory updated in place by the body, carried
+        self.bound = {}  # variable -> arrays from before the loop the body binds it to
         check_depth(self.parent, where)
 
     def stage(self, first_test, step):
@@ -46,13 +50,16 @@ class Loop:
         before = self.state.snapshot()
         init = self.state.read()
         specs = [initial_specs(n, v, self.invariants) for n, v in zip(self.state.names, init)]
+        for spec in (s for _, group in specs for s in group if s.kind == 'object'):
+            self.arrays.carry(aliasing.buffer_of(spec.initial))
         for _ in range(_MAX_TRACES):
             traced = self._trace(specs, step)
             self.state.restore(before)
             self.state.write(init)
             wider = [widen(group, tree, out, self.where, self.invariants)
-                     for (tree, group), out in zip(specs, traced[2])]
-            if all(w is None for w in wider):
+                     for (tree, group), out in zip(specs, traced.objects)]
+            grew = self._record_bound(specs, traced)
+            if all(w is None for w in wider) and not traced.more_arrays and not grew:
                 return self._emit(first_test, specs, traced)
             specs = [(w[1], w[0]) if w is not None else s for w, s in zip(wider, specs)]
         raise StagingError(f'the types of the graph loop at {self.where} do not settle')
@@ -63,33 +70,42 @@ class Loop:
             builder.placeholder(_BOOL, 't')
             extra = [wrap(builder.placeholder(aval_of(v), name)) for name, v in self.extra]
             count = builder.placeholder(_COUNT, 'count') if self.limit is not None else None
-            self.state.write([_placeholders(builder, tree, group) for tree, group in specs])
+            self.state.write([self._placeholders(builder, tree, group) for tree, group in specs])
+            self.arrays.enter(builder)
             for _ in (s for _, group in specs for s in group if s.flagged):
                 builder.placeholder(_BOOL, 'defined')
             values = self.state.read()[:len(specs)]
             try:
-                t_next, extra_next = step(extra)
-            except Exception as exc:  # a body that always raises: when it runs, at run time
-                defer_raise(builder, exc)
-                self.state.write(values)
-                t_next, extra_next = False, extra
-            outs = [as_graph_list(out) if group[0].kind == 'list' else out
-                    for (_, group), out in zip(specs, self.state.read())]
-        return builder, (t_next, extra_next, count), outs
+                try:
+                    t_next, extra_next = step(extra)
+                except Exception as exc:  # a body that always raises: when it runs, at run time
+                    defer_raise(builder, exc)
+                    self.state.write(values)
+                    t_next, extra_next = False, extra
+                outs = [as_graph_list(out) if group[0].kind == 'list' else out
+                        for (_, group), out in zip(specs, self.state.read())]
+                traced = _Traced(builder, (t_next, extra_next, count), outs,
+                                 self.arrays.outputs())
+            finally:
+                more_arrays = self.arrays.leave(builder)  # restores the arrays the body updated
+        traced.more_arrays = more_arrays
+        return traced
 
     def _emit(self, first_test, specs, traced):
-        builder, (t_next, extra_next, count), outs = traced
+        builder, (t_next, extra_next, count) = traced.builder, traced.next
+        outs, array_outs = traced.values, traced.array_outs
         carried = [pair for (_, group), out in zip(specs, outs) for pair in _carried(group, out)]
         flagged = [spec for spec, _ in carried if spec.flagged]
         inits = [first_test] + [v for _, v in self.extra]
         inits += [np.int64(0)] if self.limit is not None else []
-        inits += [_initial(spec) for spec, _ in carried] + [np.False_] * len(flagged)
+        inits += [_initial(spec) for spec, _ in carried] + self.arrays.initial()
+        inits += [np.False_] * len(flagged)
         with builder:  # the body's last ops: its next test, counter and converted results
             body_outs = [convert(builder, truth(t_next), _BOOL)]
             body_outs += [convert(builder, v, aval_of(e)) for v, (_, e) in
                           zip(extra_next, self.extra)]
             body_outs += [count + 1] if self.limit is not None else []
-            body_outs += [_output(builder, spec, value) for spec, value in carried]
+            body_outs += [_output(builder, spec, value) for spec, value in carried] + array_outs
             body = builder.finish(body_outs + [np.True_] * len(flagged))
         cond_builder, cond = self._cond_graph(body.in_avals[:len(inits)])
         union, (body, cond) = shared_inputs([builder, cond_builder], [body, cond], own=len(inits))
@@ -97,13 +113,55 @@ class Loop:
                                    {'cond': cond, 'body': body, 'carried': len(inits)})
         known = {} if self.limit is not None or not isinstance(t_next, Tensor) else \
             facts(t_next, False)
-        leaves = iter(results[len(inits) - len(carried) - len(flagged):])
-        by_spec = {id(spec): _known(wrap(next(leaves)), value, known) for spec, value in carried}
+        leaves = iter(results[len(inits) - len(carried) - len(array_outs) - len(flagged):])
+        by_spec = {id(spec): self._result(spec, _known(wrap(next(leaves)), value, known))
+                   for spec, value in carried}
+        self.arrays.finish([next(leaves) for _ in array_outs])
         for spec in flagged:
             by_spec[id(spec)] = wrap(self.parent.emit(
                 'check_defined', [next(leaves), by_spec[id(spec)]], {'name': spec.name}))
         self.state.write([_final(tree, group, by_spec) for tree, group in specs])
         return [wrap(r) for r in results[1:1 + len(self.extra)]]
+
+    def _placeholders(self, builder, tree, group):
+        """The values a body trace starts from; an array it rebinds is the old one at first."""
+        values = _placeholders(builder, tree, group)
+        leaves = []
+        structure.flatten(values, leaves)
+        for spec, value in zip(group, leaves):
+            candidates = [spec.initial, *self.bound.get(spec.name, {}).values()]
+            objects = [o for o in candidates if aliasing.is_array_object(o)]
+            if spec.kind == 'value' and objects:
+                cf_arrays.mark(value, objects, f'in the loop at {self.where}, which array '
+                               f'`{spec.variable}` is at the start of an iteration depends on '
+                               'the iteration (the loop rebinds it)')
+            elif isinstance(value, Tensor):  # a number (numpy scalar) stays immutable in the body
+                aliasing.set_kind(value, not any(isinstance(o, np.ndarray) for o in candidates))
+        return values
+
+    def _record_bound(self, specs, traced):
+        """Note the memory from before the loop that the body binds variables to (arrays, or
+        views of them); True if some is new."""
+        grew = False
+        for (_, group), out in zip(specs, traced.objects):
+            leaves = []
+            structure.flatten(out, leaves)
+            for spec, leaf in zip(group, leaves):
+                key = _outer_memory(leaf, traced.builder)
+                known = self.bound.setdefault(spec.name, {})
+                if key is not None and leaf is not spec.initial and key not in known:
+                    known[key] = leaf
+                    grew = grew or spec.kind == 'value'
+        return grew
+
+    def _result(self, spec, value):
+        """A rebound array variable after the loop: maybe one of the arrays it was bound to."""
+        objects = [o for o in [spec.initial, *self.bound.get(spec.name, {}).values()]
+                   if aliasing.is_array_object(o)]
+        if isinstance(value, Tensor) and objects:
+            cf_arrays.mark(value, objects, f'after the loop at {self.where}, which array '
+                           f'`{spec.variable}` is depends on how often the loop ran')
+        return value
 
     def _cond_graph(self, avals):
         builder = GraphBuilder(parent=self.parent)
@@ -113,6 +171,31 @@ class Loop:
             if self.limit is not None:
                 test = np.logical_and(test, np.less(inputs[1 + len(self.extra)], self.limit))
             return builder, builder.finish([test])
+
+
+class _Traced:
+    """One trace of a loop body: its next test and extra values, the state it left (`objects`,
+    and `values`: their values then), the values of the arrays it carries."""
+
+    def __init__(self, builder, next_values, objects, array_outs):
+        self.builder, self.next, self.objects, self.array_outs = builder, next_values, objects, \
+            array_outs
+        self.values = [structure.map_leaves(_value_now, out) for out in objects]
+        self.more_arrays = False
+
+
+def _outer_memory(leaf, builder):
+    """A key for the memory from outside the loop body (of `builder`) that `leaf` lives in."""
+    if not aliasing.is_array_object(leaf):
+        return None
+    buffer = leaf._ref.buffer if leaf._ref is not None else None
+    if buffer is not None:
+        return id(buffer) if buffer.root._builder is not builder else None
+    return id(leaf) if leaf._builder is not builder else None
+
+
+def _value_now(leaf):
+    return aliasing.snapshot(leaf) if isinstance(leaf, Tensor) else leaf
 
 
 def _placeholders(builder, tree, group):

@@ -12,6 +12,7 @@ import keyword
 from ..errors import StagingError
 from ..operators.variables import Undefined, UndefinedReturnValue
 from ..polymorphic import structure
+from . import cf_arrays
 from .graph_lists import GraphList
 from .tensor import Tensor
 from .unify import aval_of, describe, dummy, is_value, same_python, unify_types
@@ -50,6 +51,8 @@ class Merger:
     def __init__(self, context, builders):
         self.context, self.builders = context, builders  # the paths' graphs, not finished yet
         self.first, self.second, self.types = [], [], []
+        self.origins = []  # (Output, the two array objects it merges, variable name)
+        self._by_objects = {}  # ids of the two objects -> their Output: aliases stay aliases
 
     def output(self, a, b, aval):
         self.first.append(a)
@@ -57,18 +60,30 @@ class Merger:
         self.types.append(aval)
         return Output(len(self.types) - 1)
 
-    def merge(self, name, a, b):
+    def merge(self, name, a, b, identity=True):
+        """The merged value; with `identity`, array objects are compared as objects."""
         if a is BOTTOM and b is BOTTOM:
             return BOTTOM
         if a is BOTTOM or b is BOTTOM:
             return self._one_sided(b if a is BOTTOM else a, a is BOTTOM)
+        same = cf_arrays.same_object(a, b)
+        if same is not None:
+            return same  # one array on both paths (updated in place: see cf_arrays)
+        objects = cf_arrays.origin(a, b) if identity else None
+        a, b = cf_arrays.value_of(a), cf_arrays.value_of(b)
+        if objects is not None and (id(objects[0]), id(objects[1])) in self._by_objects:
+            return self._by_objects[id(objects[0]), id(objects[1])]
         if same_python(a, b):
             return a
         undefined = self._undefined(name, a, b)
         if undefined is not None:
             return undefined
         if is_value(a) and is_value(b):
-            return self._values(name, a, b)
+            merged = self._values(name, a, b)
+            if objects is not None and isinstance(merged, Output):
+                self._by_objects[id(objects[0]), id(objects[1])] = merged
+                self.origins.append((merged, objects, name))
+            return merged
         if isinstance(a, GraphList) or isinstance(b, GraphList):
             return self._lists(name, a, b)
         return self._containers(name, a, b)
@@ -100,6 +115,7 @@ class Merger:
         return structure.map_leaves(lambda leaf: self._one_sided_leaf(leaf, missing_first), value)
 
     def _one_sided_leaf(self, value, missing_first):
+        value = cf_arrays.object_of(value)  # an array the path updated: its updates are merged
         if isinstance(value, GraphList) and value.elem is not None:
             return GraphList(self._one_sided_leaf(value.buffer(), missing_first), value.elem)
         builder = self.builders[1 if missing_first else 0]

@@ -10,28 +10,33 @@ from .ops.indexing import split_index
 HANDLERS = {}  # numpy function -> handler with the same signature, staging its op
 CALLS = {}  # numpy function -> overload for the calls its dispatch does not see (`numpy_calls`)
 
-_OUT = ('out= is not supported on symbolic tensors: graph values are immutable; '
-        'use the result instead (y = np.add(a, b))')
+_OUT = ('out= is supported in graphs for ufunc calls (np.add(a, b, out=c)); for other numpy '
+        'functions assign the result instead: c[...] = f(...)')
 _UFUNC_KWARGS = {'__call__': ('dtype', 'casting'), 'outer': ('dtype', 'casting'),
                  'reduce': ('axis', 'dtype', 'keepdims', 'initial'),
                  'accumulate': ('axis', 'dtype')}
 
 
 def array_ufunc(ufunc, method, inputs, kwargs):
-    """`Tensor.__array_ufunc__`: stage `ufunc` (or its reduce / accumulate / outer method)."""
+    """`Tensor.__array_ufunc__`: stage `ufunc` (or its methods); `out=` and `at` update arrays."""
     name = ufunc.__name__
-    _reject_out(kwargs.pop('out', None))
+    out = kwargs.pop('out', None)
     if UFUNCS.get(name) is not ufunc:
         raise TypeError(f'ufunc {name!r} is not supported on symbolic tensors: '
                         "only numpy's own are")
+    if method == 'at' and not kwargs and out is None:
+        return updates.ufunc_at(ufunc, inputs)
     if method not in _UFUNC_KWARGS:
-        why = ': it updates an array in place; graph values are immutable' if method == 'at' else ''
-        raise TypeError(f'numpy.{name}.{method} is not supported on symbolic tensors{why}')
+        raise TypeError(f'numpy.{name}.{method} is not supported on symbolic tensors')
+    if method != '__call__':
+        _reject_out(out)
     for key in kwargs:
         if key not in _UFUNC_KWARGS[method] and not (key == 'where' and kwargs[key] is True):
             raise TypeError(f'numpy.{name}: argument {key}= is not supported on symbolic tensors')
     params = _static(f'numpy.{name}', {k: v for k, v in kwargs.items() if k != 'where'})
     if method == '__call__':
+        if out is not None and any(o is not None for o in out):
+            return updates.ufunc_out(ufunc, inputs, out, params)
         return tracing.bind(name, *inputs, **params)
     return tracing.bind(f'ufunc_{method}', *inputs, ufunc=ufunc, **params)
 
@@ -114,4 +119,4 @@ def intercepts(func):
     return decorate
 
 
-from . import numpy_calls, numpy_functions  # noqa: E402,F401  (registers the handlers)
+from . import numpy_calls, numpy_functions, updates  # noqa: E402,F401  (register the handlers)

@@ -99,6 +99,8 @@ def _einsum(*operands, out=None, **params):
 
 @handles(np.astype)
 def _astype(x, dtype, /, *, copy=True, device=None):
+    if not copy and np.dtype(dtype) == x.dtype:
+        return x  # numpy returns the array itself
     return tracing.bind('astype', x, dtype=np.dtype(dtype), **({} if copy else {'copy': False}))
 
 

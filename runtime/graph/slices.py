@@ -1,16 +1,9 @@
-"""`ag__.get_item` / `ag__.set_item` on tensors, and `set_item`, the functional `x[index] = v` op.
+"""`ag__.get_item` / `ag__.set_item` on tensors, as TensorFlow's converter emits them.
 
-Graph values are immutable, so `set_item(x, i, v)` (emitted by TensorFlow's
-converter; agconvert leaves `x[i] = v` as written) returns a new tensor: a
-copy of `x` with `x[i]` replaced, which is what the eager assignment leaves in
-`x`. Indices are templates as for `getitem` (`Hole(i)` for array parts).
+agconvert leaves subscripts as written; code converted by TensorFlow calls
+these. `set_item` assigns in place, as `target[i] = x` does on a tensor
+(`runtime.graph.updates`), and returns the target.
 """
-import numpy as np
-
-from .ir import AbstractValue
-from . import tensor, tracing
-from .ops import defop, get
-from .ops.indexing import _fill, split_index
 
 
 def get_item(target, i, opts=None):
@@ -18,22 +11,5 @@ def get_item(target, i, opts=None):
 
 
 def set_item(target, i, x):
-    if not tensor.is_symbolic(target):
-        target[i] = x
-        return target
-    template, dynamic = split_index(i, tensor.is_symbolic)
-    return tracing.bind('set_item', target, x, *dynamic, index=template)
-
-
-def _set_item(x, value, *dynamic, index):
-    result = np.array(x, copy=True)
-    result[_fill(index, dynamic)] = value
-    return result
-
-
-@defop('set_item', _set_item)
-def _set_item_rule(x, value, *dynamic, index):
-    get('getitem').rule(x, *dynamic, index=index)  # the index errors numpy would raise
-    if value.dtype.kind in 'USV' and x.dtype.kind not in 'USVO':
-        raise ValueError(f'cannot store a {value.dtype} value in an array of dtype {x.dtype}')
-    return AbstractValue(x.dtype, x.shape)
+    target[i] = x
+    return target

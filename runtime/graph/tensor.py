@@ -1,5 +1,8 @@
-"""`rt.Tensor`: a symbolic numpy value in a trace; its operators and numpy functions stage ops.
+"""`rt.Tensor`: a symbolic numpy array in a trace; its operators and numpy functions stage ops.
 
+A Tensor object stands for one array object of the traced code: in-place
+updates (`t[i] = v`, `t += v`, `out=t`, ...) give it a new value, seen through
+every name bound to it and every view of it (`updates`, `aliasing`).
 `x.shape` is static (None for an unknown dimension); `len(x)` in converted
 code, `np.shape(x)`, `np.size(x)` and `x.size` give an unknown size as a graph
 value (`sizes`). `bool()`, iteration, `int()`/`float()`/`__index__`, Python's
@@ -13,8 +16,9 @@ import numpy as np
 
 from ..errors import OperatorNotAllowedInGraphError
 from ..operators import dispatch
-from . import tracing
+from . import aliasing, tracing
 from .ir import PYTHON_NUMBERS
+from .ops.updates import INPLACE_OPERATORS
 from .printing import pp_type
 
 _CONVERT = ('convert it (call the function through rt.function, whose autograph=True, the '
@@ -49,7 +53,7 @@ def is_symbolic(value):
     return isinstance(value, Tensor)
 
 
-def _operand(value):
+def is_operand(value):
     """Values a Python operator on a tensor accepts (others get NotImplemented)."""
     return (type(value) in PYTHON_NUMBERS or
             isinstance(value, (Tensor, np.ndarray, np.generic, tracing.Resource, list, tuple)))
@@ -57,10 +61,11 @@ def _operand(value):
 
 class Tensor:
     """The symbolic value of a graph variable, while its graph is being built."""
-    __slots__ = ('_var', '_builder', '_op', '__weakref__')
+    __slots__ = ('_var', '_builder', '_op', '_ref', '__weakref__')
 
     def __init__(self, var, builder, op=None):
         self._var, self._builder, self._op = var, builder, op
+        self._ref = None  # what it shares memory with, once viewed or updated (aliasing.Ref)
 
     dtype = property(lambda self: self._var.aval.dtype, doc='The numpy dtype.')
     ndim = property(lambda self: self._var.aval.ndim, doc='The rank, or None when unknown.')
@@ -98,22 +103,32 @@ class Tensor:
         return numpy_api.getitem(self, index)
 
     def __setitem__(self, index, value):
-        raise TypeError("'Tensor' object does not support item assignment: graph values are "
-                        'immutable (converted code stages `x[i] = v` through ag__.set_item)')
+        updates.setitem(self, index, value)
+
+    def fill(self, value):
+        updates.fill(self, value)
+
+    def sort(self, axis=-1, kind=None, order=None):
+        updates.sort(self, axis, kind, order)
+
+    def put(self, indices, values, mode='raise'):
+        np.put(self, indices, values, mode=mode)
 
     def __pow__(self, other, modulo=None):
-        if modulo is not None or not _operand(other):
+        if modulo is not None or not is_operand(other):
             return NotImplemented
         return tracing.bind('pow', self, other)
 
     def __rpow__(self, other):
-        return tracing.bind('pow', other, self) if _operand(other) else NotImplemented
+        return tracing.bind('pow', other, self) if is_operand(other) else NotImplemented
 
     @property
     def T(self):
         return np.transpose(self)
 
     def astype(self, dtype, order='K', casting='unsafe', subok=True, copy=True):
+        if not copy and np.dtype(dtype) == self.dtype:
+            return self  # numpy returns the array itself
         params = {} if casting == 'unsafe' else {'casting': casting}
         return tracing.bind('astype', self, dtype=np.dtype(dtype), **params)
 
@@ -127,11 +142,9 @@ class Tensor:
         return np.transpose(self, axes)
 
     def flatten(self, order='C'):
-        return np.ravel(self, order=order)
-
-    def sort(self, *args, **kwargs):
-        raise TypeError('Tensor.sort() sorts in place, and graph values are immutable; '
-                        'use np.sort(x)')
+        result = np.ravel(self, order=order)
+        aliasing.forget(result)  # always a copy
+        return result
 
     def __bool__(self):
         raise not_allowed(
@@ -170,6 +183,7 @@ class Tensor:
                   'graph runs')
 
     def __index__(self):
+        _no_store_into_numpy()
         raise not_allowed(
             'using it as a Python int (an index into a Python list or tuple, a repeat count, a '
             'size)',
@@ -190,6 +204,7 @@ class Tensor:
         raise _conversion_not_allowed('complex')
 
     def __array__(self, dtype=None, copy=None):
+        _no_store_into_numpy()
         raise not_allowed(
             'converting it to a numpy array (np.asarray, np.array, a numpy function without a '
             'graph op, a library calling them)',
@@ -212,6 +227,7 @@ class Tensor:
 
 
 def _conversion_not_allowed(kind):
+    _no_store_into_numpy()
     if kind == 'complex':  # not overloaded in converted code: complex(x) itself gets here
         return not_allowed('complex()', 'Use x.astype(complex)', unconverted_fix=None)
     return not_allowed(
@@ -229,9 +245,21 @@ def _value_not_allowed(what):
                        unconverted_fix=None)
 
 
+def _no_store_into_numpy():
+    """Numpy converts a value stored into a numpy array: say that this is the problem."""
+    if updates.storing_into_numpy():
+        raise updates.constant_target_error('an item assignment (`a[i] = t` where `a` is a numpy '
+                                            'array)')
+
+
+_NAMES = {'+=': 'add', '-=': 'sub', '*=': 'mul', '/=': 'truediv', '//=': 'floordiv', '%=': 'mod',
+          '**=': 'pow', '&=': 'and', '|=': 'or', '^=': 'xor', '<<=': 'lshift', '>>=': 'rshift',
+          '@=': 'matmul'}
+
+
 def _binary(ufunc, reflected):
     def method(self, other):
-        if not _operand(other):
+        if not is_operand(other):
             return NotImplemented
         inputs = (other, self) if reflected else (self, other)
         return numpy_api.array_ufunc(ufunc, '__call__', inputs, {})
@@ -253,6 +281,9 @@ for _name, _ufunc in {'add': np.add, 'sub': np.subtract, 'mul': np.multiply,
                       'rshift': np.right_shift}.items():
     setattr(Tensor, f'__{_name}__', _binary(_ufunc, False))
     setattr(Tensor, f'__r{_name}__', _binary(_ufunc, True))
+for _symbol in INPLACE_OPERATORS:
+    setattr(Tensor, f'__i{_NAMES[_symbol]}__',
+            lambda self, other, _symbol=_symbol: updates.augmented(self, _symbol, other))
 for _name, _ufunc in {'lt': np.less, 'le': np.less_equal, 'gt': np.greater,
                       'ge': np.greater_equal, 'eq': np.equal, 'ne': np.not_equal}.items():
     setattr(Tensor, f'__{_name}__', _binary(_ufunc, False))
@@ -272,4 +303,4 @@ def register_staged_types():
 
 register_staged_types()
 
-from . import numpy_api, sizes  # noqa: E402  (they need the Tensor class)
+from . import numpy_api, sizes, updates  # noqa: E402  (they need the Tensor class)

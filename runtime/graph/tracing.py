@@ -19,6 +19,8 @@ from . import ops, tensor, trace_state
 from .ir import PYTHON_NUMBERS, AbstractValue, Equation, Graph, Literal, Var
 from .trace_state import current_builder  # noqa: F401  (imported from here by the graph modules)
 
+AFTER_BIND = {}  # primitive -> hook(inputs, params, result) run after `bind` stages it (views.py)
+
 
 class Resource:
     """Base of objects graphs hold by reference (variables); used as values, they are read."""
@@ -39,6 +41,7 @@ class GraphBuilder:
         self._inputs, self._equations = [], []
         self._consts, self._resources, self._captures = {}, {}, {}
         self._capture_inputs = []
+        self.written = {}  # buffer -> its state before this graph's first update (aliasing.py)
         self._names, self._name_counts = {}, {}
         self._finished = False
         self._before = []  # per `with self:` in progress: the thread's builders before it
@@ -121,6 +124,9 @@ class GraphBuilder:
 
     def _constant(self, value):
         entry = self._consts.get(id(value))
+        if entry is not None and not _unchanged(entry[1], value):  # Python code changed it
+            self._consts[id(value), len(self._consts)] = entry  # its uses so far keep its value
+            entry = None
         if entry is None:
             frozen = value
             if isinstance(value, np.ndarray):
@@ -144,10 +150,18 @@ class GraphBuilder:
         if var is None:
             var = self._captures[outer._var] = Var(outer._var.aval)
             self._capture_inputs.append(var)
-            self.captured.append(outer)
+            self.captured.append(tensor.Tensor(outer._var, outer._builder, outer._op))
             self._names[var] = f'{self._unique("captured")}:0'
         self._captures[original] = var
         return var
+
+
+def _unchanged(frozen, value):
+    """True if numpy value `value` still holds what `frozen` (a copy of it) holds, bit for bit."""
+    if not isinstance(value, np.ndarray):
+        return True  # numpy scalars are immutable
+    return (value.shape == frozen.shape and value.dtype == frozen.dtype
+            and value.tobytes() == frozen.tobytes())
 
 
 def bind(primitive, *inputs, **params):
@@ -158,7 +172,11 @@ def bind(primitive, *inputs, **params):
         if symbolic:
             raise _foreign_tensor_error(symbolic[0])
         raise RuntimeError(f'op {primitive!r} can only be staged while a graph is being built')
-    return builder.emit(primitive, inputs, params)
+    result = builder.emit(primitive, inputs, params)
+    hook = AFTER_BIND.get(primitive)
+    if hook is not None:
+        hook(inputs, params, result)
+    return result
 
 
 def make_graph(fn, *specs):

@@ -2,15 +2,17 @@
 
 A graph captures a variable by reference (a resource), so assignments made by
 a graph are visible outside it and later calls see the new values. Its value
-is a read-only numpy array that is replaced, never mutated, by assignments;
-`numpy()` returns a writable copy. Values are cast to the variable's dtype with
+is a read-only numpy array that is replaced, never mutated, by assignments
+(`v[i] = x` too: a scatter update, ordered like every assignment); `v[i]` and
+`numpy()` return writable copies, so `v[i] += x` reads, adds and assigns. Values are cast to the variable's dtype with
 numpy's 'same_kind' rule; the shape is fixed.
 """
 import numpy as np
 
-from . import tensor, tracing
+from . import aliasing, tensor, tracing
 from .ir import AbstractValue, ResourceType
 from .ops import state
+from .ops.indexing import split_index
 
 
 def _read(value):
@@ -46,7 +48,25 @@ class Variable(tracing.Resource):
         builder = tracing.current_builder()
         if builder is None:
             return self._value
-        return builder.emit('read_variable', [builder.capture_resource(self)], {})
+        value = builder.emit('read_variable', [builder.capture_resource(self)], {})
+        aliasing.ref_of(value).readonly = True  # as the eager value, a read-only array
+        return value
+
+    def __getitem__(self, index):
+        value = self.read_value()[index]
+        if isinstance(value, tensor.Tensor):
+            aliasing.forget(value)  # a copy, not a view of the variable's value
+            return value
+        return value.copy() if isinstance(value, np.ndarray) else value
+
+    def __setitem__(self, index, value):
+        builder = tracing.current_builder()
+        template, dynamic = split_index(index, tensor.is_symbolic)
+        if builder is None:
+            state.scatter_variable(self, _read(value), *dynamic, index=template)
+        else:
+            builder.emit('scatter_variable', [builder.capture_resource(self), value, *dynamic],
+                         {'index': template})
 
     def assign(self, value):
         return self._update('assign_variable', state.assign_variable, value)
@@ -102,5 +122,5 @@ for _op in ('add', 'sub', 'mul', 'truediv', 'floordiv', 'mod', 'divmod', 'pow', 
     setattr(Variable, f'__{_op}__', _forward(f'__{_op}__'))
     setattr(Variable, f'__r{_op}__', _forward(f'__r{_op}__'))
 for _op in ('lt', 'le', 'gt', 'ge', 'eq', 'ne', 'neg', 'pos', 'abs', 'invert', 'bool', 'int',
-            'float', 'complex', 'index', 'len', 'iter', 'getitem'):
+            'float', 'complex', 'index', 'len', 'iter'):
     setattr(Variable, f'__{_op}__', _forward(f'__{_op}__'))

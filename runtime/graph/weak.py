@@ -47,6 +47,8 @@ _NAMES = {'+': 'add', '-': 'sub', '*': 'mul', '/': 'truediv', '//': 'floordiv', 
 for _symbol in BINARY:
     setattr(WeakTensor, f'__{_NAMES[_symbol]}__', _binary(_symbol, False))
     setattr(WeakTensor, f'__r{_NAMES[_symbol]}__', _binary(_symbol, True))
+    # a Python number is immutable: `i += 1` is `i = i + 1`, not an array's in-place update
+    setattr(WeakTensor, f'__i{_NAMES[_symbol]}__', _binary(_symbol, False))
 
 
 def _strong(value):

@@ -6,7 +6,7 @@ import threading
 from ..graph.executor import compile_graph
 from ..graph.ir import AbstractValue
 from ..graph.tensor_spec import TensorSpec
-from . import keys, signatures, structure
+from . import keys, signatures, structure, writeback
 
 _compile_lock = threading.Lock()
 _first = operator.itemgetter(0)
@@ -46,6 +46,7 @@ class ConcreteFunction:
         self.rebuild = _rebuilder(*outputs)
         self._compiled = None
         self._prefix = ()
+        self.mutations = None  # what the trace updates in place (writeback.Mutations)
 
     def __call__(self, *args, **kwargs):
         arguments = keys.bind(self._binder, self._prefix + args, kwargs)
@@ -56,6 +57,7 @@ class ConcreteFunction:
         inputs = []
         for param, expected, value in zip(self._parameters, self._spec_values, arguments.values):
             signatures.match(expected, value, param.name, self.name, inputs)
+        writeback.check_fed(self.mutations, arguments, inputs)
         return inputs
 
     def run(self, inputs):
@@ -68,7 +70,10 @@ class ConcreteFunction:
         if compiled is None:
             with _compile_lock:
                 if self._compiled is None:
-                    self._compiled = compile_graph(self.graph, self.name)
+                    compiled = compile_graph(self.graph, self.name)
+                    if self.mutations is not None:
+                        compiled = writeback.wrap(compiled, self.mutations)
+                    self._compiled = compiled
                 compiled = self._compiled
         return compiled
 

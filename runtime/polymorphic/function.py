@@ -32,7 +32,7 @@ from .. import conversion
 from ..errors import RetracingWarning, warn_user
 from ..graph.tracing import current_builder
 from ..operators import dispatch as _d
-from . import keys, retracing
+from . import keys, retracing, writeback
 from .binding import Binder
 from .cache import TraceCache
 from .methods import BoundFunction
@@ -110,6 +110,9 @@ class Function:
         builder = current_builder()
         concrete, inputs, captured = self._resolve(args, kwargs, parent=builder)
         outputs = builder.emit('call', [*inputs, *captured], {'graph': concrete.graph})
+        if concrete.mutations is not None:  # arrays it updates in place: here, the caller's
+            writeback.apply_in_trace(concrete.mutations, inputs, outputs)
+            outputs = outputs[:concrete.mutations.nout]
         return concrete.rebuild(outputs)
 
     def _resolve(self, args, kwargs, parent=None):
@@ -120,13 +123,15 @@ class Function:
             return concrete, arguments.tensors, captured
         inputs = self._input_signature.feed(arguments)
         concrete, captured = self._concrete(self._input_signature.arguments, parent)
+        writeback.check_fed(concrete.mutations, arguments, inputs)
         return concrete, inputs, captured
 
     def _memoize(self, memo, args, inputs, concrete):
         """Let the fast path run calls like this one, when its inputs are exactly its array args."""
         key = keys.fast_key(args)
-        if key is None or not self._cache.holds(concrete):  # never served fast, or just dropped
-            return
+        if (key is None or not self._cache.holds(concrete)  # never served fast, or just dropped
+                or concrete.mutations is not None or keys.aliases(args)):
+            return  # (the fast path does not look at aliasing: such calls bind)
         if len(memo) >= _MEMO_SIZE:
             memo.clear()
         positions = [i for i, a in enumerate(args) if a.__class__ in keys.ARRAY_TYPES]

@@ -51,9 +51,13 @@ def leaf_key(value):
 
 
 class Arguments:
-    """One call in canonical form: parameter values, their leaves, leaf keys and the cache key."""
+    """One call in canonical form: parameter values, their leaves, leaf keys and the cache key.
+
+    The same array passed twice (`aliases`) is part of the key: a function that
+    updates one sees the update through the other, as in numpy.
+    """
     __slots__ = ('values', 'structure', 'structure_key', 'leaves', 'leaf_keys', 'key', 'tensors',
-                 'objects')
+                 'objects', 'aliases')
 
     def __init__(self, values):
         self.values = values
@@ -68,6 +72,9 @@ class Arguments:
                 self.tensors.append(leaf)
             elif key.__class__ is ObjectKey:
                 self.objects.append(leaf)
+        self.aliases = aliases(self.tensors)
+        if self.aliases:
+            self.key += (self.aliases,)
 
     @property
     def avals(self):
@@ -77,13 +84,24 @@ class Arguments:
     def relaxed_key(self):
         """The key without the types of tensor leaves: calls that differ only in those."""
         return (self.structure_key, tuple(_TENSOR if k.__class__ is AbstractValue else k
-                                          for k in self.leaf_keys))
+                                          for k in self.leaf_keys)) + self.key[2:]
 
     def key_with(self, avals):
         """The key of this call with its tensor leaves of types `avals`."""
         avals = iter(avals)
         return (self.structure_key, tuple(next(avals) if k.__class__ is AbstractValue else k
-                                          for k in self.leaf_keys))
+                                          for k in self.leaf_keys)) + self.key[2:]
+
+
+def aliases(values):
+    """Pairs (i, j), i < j, of `values` that are the same array object (numpy or traced)."""
+    first, pairs = {}, []
+    for j, value in enumerate(values):
+        if isinstance(value, (np.ndarray, Tensor)):
+            i = first.setdefault(id(value), j)
+            if i != j:
+                pairs.append((i, j))
+    return tuple(pairs)
 
 
 def hashable_key(value, objects):

@@ -1,13 +1,14 @@
 """Tracing one call: the Python function run on placeholders, giving a ConcreteFunction."""
 import numpy as np
 
+from ..graph import aliasing
 from ..graph.graph_lists import GraphList
 from ..graph.ir import AbstractValue
 from ..graph.tensor import Tensor
 from ..graph.tensor_spec import TensorSpec
 from ..graph.trace_state import isolated
 from ..graph.tracing import GraphBuilder, Resource
-from . import structure
+from . import structure, writeback
 from .concrete import ConcreteFunction, Static, call_args
 
 _GRAPH_VALUES = (Tensor, np.ndarray, np.generic, Resource)
@@ -29,15 +30,35 @@ def _trace(name, python_function, binder, arguments, avals, parent):
     parameters = list(binder.signature.parameters.values())
     names = _placeholder_names(parameters, arguments)
     with GraphBuilder(parent=parent) as builder:
-        placeholders = iter([builder.placeholder(a, name=n) for a, n in zip(avals, names)])
+        created = [builder.placeholder(a, name=n) for a, n in zip(avals, names)]
+        input_vars = [p._var for p in created]
+        objects = _array_objects(arguments, created)
+        placeholders = iter(objects)
         leaves = [next(placeholders) if k.__class__ is AbstractValue else leaf
                   for leaf, k in zip(arguments.leaves, arguments.leaf_keys)]
         args, kwargs = call_args(parameters, structure.unflatten(arguments.structure, leaves))
         result = python_function(*args, **kwargs)
         outputs, out_structure, plan = _outputs(result)
-        graph = builder.finish(outputs)
+        outputs = [aliasing.snapshot(o) if isinstance(o, Tensor) else o for o in outputs]
+        mutations, extra = writeback.find(builder, objects, input_vars, names, arguments.aliases,
+                                          len(outputs))
+        graph = builder.finish(outputs + extra)
     concrete = ConcreteFunction(name, binder, arguments, avals, graph, (out_structure, plan))
+    concrete.mutations = mutations
     return concrete, builder.captured
+
+
+def _array_objects(arguments, placeholders):
+    """The array object each graph input stands for: one per argument array (the same array
+    passed twice is one object), a 0-d one a numpy scalar or a 0-d array as the argument is."""
+    objects = list(placeholders)
+    for i, j in arguments.aliases:
+        objects[j] = objects[i]
+    for value, obj in zip(arguments.tensors, placeholders):
+        if obj.shape == ():
+            aliasing.set_kind(obj, aliasing.is_scalar(value) if isinstance(value, Tensor)
+                              else isinstance(value, np.generic))
+    return objects
 
 
 def _placeholder_names(parameters, arguments):

@@ -16,6 +16,8 @@ class Op:
     impl takes its inputs as one tuple, like `np.concatenate(arrays)`.
     `emit(args, params, src)`, when given, is the Python expression the compiled
     executor uses instead of calling `impl`; it must compute the same value.
+    `inplace(args, params, src)`, for update ops (`updates.py`), is a statement
+    that updates the first input itself to that value (or None when it cannot).
     """
     name: str
     impl: Callable
@@ -24,6 +26,7 @@ class Op:
     multiple_results: bool = False
     packed: bool = False
     emit: Callable | None = None
+    inplace: Callable | None = None
 
     def evaluate(self, inputs, params):
         if self.packed:
@@ -86,4 +89,4 @@ def ufunc_method_emitter(method):
 # Each family registers its ops on import.
 from . import (  # noqa: E402
     control, creation, effects, elementwise, flow, indexing, joining, linalg, python_scalars,
-    reductions, selection, shape_ops, state)
+    reductions, selection, shape_ops, state, updates)

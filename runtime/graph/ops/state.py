@@ -1,4 +1,4 @@
-"""Variable ops on a resource held by reference: read, assign, assign_add, assign_sub.
+"""Variable ops on a resource held by reference: read, assign, assign_add, assign_sub, scatter.
 
 Eager `rt.Variable` methods call these same functions, so eager and graph
 updates are the same computation. A variable's value is replaced, never
@@ -11,8 +11,9 @@ import operator
 import numpy as np
 
 from ..ir import AbstractValue
-from . import defop
+from . import defop, get
 from .elementwise import ufunc_rule
+from .indexing import _fill
 
 
 def check_assignable(target, value):
@@ -68,3 +69,15 @@ def _update_rule(ufunc):
 
 defop('assign_add_variable', assign_add_variable, stateful=True)(_update_rule(np.add))
 defop('assign_sub_variable', assign_sub_variable, stateful=True)(_update_rule(np.subtract))
+
+
+def scatter_variable(ref, value, *dynamic, index):
+    """`v[index] = value` (TensorFlow's scatter_update): numpy's item assignment on a copy."""
+    new = ref._value.copy()
+    new[_fill(index, dynamic)] = value
+    store(ref, new)
+
+
+@defop('scatter_variable', scatter_variable, stateful=True)
+def _scatter_rule(ref, value, *dynamic, index):
+    get('set_item').rule(ref.value, value, *dynamic, index=index)

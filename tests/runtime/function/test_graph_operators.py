@@ -79,7 +79,7 @@ def test_operators_called_by_tensorflow_generated_code():
     inverted, equal, second, stacked = f(x)
     assert inverted.tolist() == [False, False] and equal.tolist() == [False, True]
     assert second == 2.0 and stacked.tolist() == [[5.0, 2.0]] * 2
-    assert x.tolist() == [1.0, 2.0]  # graph values are never changed in place
+    assert x.tolist() == [5.0, 2.0]  # set_item assigns in place, as it does eagerly
 
 
 def tensor_if(x):

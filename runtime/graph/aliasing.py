@@ -1,0 +1,303 @@
+"""Array objects while tracing: which of them share memory, and their in-place updates.
+
+numpy arrays are mutable and share memory (views); graph values are not. A
+`Tensor` object stands for one array object of the traced code and its
+variable is that array's current value: an in-place update stages a pure
+update op (`ops/updates.py`) and rebinds the object to its result, so every
+name bound to the object sees the new value, as with numpy.
+
+Objects that share memory share a `Buffer`: the current value of the root
+array (the base of the views) and its members, each with the chain of view
+transforms (`views.View`) from the root value to its own. An update through
+any member scatters its new value back into the root, level by level, and
+gives every live member its new value at once.
+
+What the graph cannot know exactly makes an update an error, never a different
+result: an object that MAY share memory with a buffer (a reshape of an array of
+unknown strides, an array rebound on one path of a tensor `if`) is a *suspect*
+of it, and neither it nor the buffer's live members can be updated while the
+other is alive (`MutationError`, naming the line and the fix).
+
+Control flow: a GraphBuilder journals the buffers its code updated
+(`builder.written`: their state before its first update of each), so that a
+cond path or a loop body can be undone and its updates merged or carried
+(`cf_arrays`). Objects live in a buffer from the graph where they joined it;
+once that graph is finished (a path, a loop body), they are left out.
+"""
+import weakref
+
+import numpy as np
+
+from ..errors import MutationError
+from . import tensor, tracing
+
+# Ops whose 0-d results are 0-d arrays; other ops give numpy scalars for 0-d results.
+ARRAY_RESULTS = frozenset((
+    'copy', 'zeros_like', 'ones_like', 'empty_like', 'full_like', 'reshape', 'transpose',
+    'swapaxes', 'moveaxis', 'expand_dims', 'squeeze', 'flip', 'broadcast_to', 'ravel', 'where',
+    'read_variable', 'reshape_as', 'set_item', 'inplace_op', 'ufunc_out', 'fill', 'copyto', 'put',
+    'place', 'putmask', 'put_along_axis', 'ufunc_at'))
+
+
+class Buffer:
+    """The memory of one root array: its current value, the objects in it, and suspects."""
+    __slots__ = ('root', 'members', 'suspects', 'pinned', 'first_update')
+
+    def __init__(self, root):
+        self.root = root          # an immutable snapshot tensor of the root array's value
+        self.members = {}         # id -> weak reference to an object living in this memory
+        self.suspects = {}        # id -> weak reference to an object that MAY live in it
+        self.pinned = None        # why it can no longer be updated, or None
+        self.first_update = None  # numpy's read-only message for its first update
+
+
+class Ref:
+    """What the tracer knows of an array object beyond its current value."""
+    __slots__ = ('buffer', 'chain', 'home', 'kind', 'readonly', 'maybe', 'inplace')
+
+    def __init__(self, home):
+        self.buffer, self.chain, self.home = None, (), home  # home: the graph it joined in
+        self.kind = None       # 'scalar' or 'array' for a 0-d value, where the op does not say
+        self.readonly = False  # numpy refuses updates (a broadcast view, a variable's value)
+        self.maybe = ()        # (Buffer, why) pairs: memory it may or may not share
+        self.inplace = False   # an in-place operator was applied to it (an argument's kind matters)
+
+
+def snapshot(value):
+    """An immutable stand-in for a tensor's current value (never given to user code)."""
+    return tensor.Tensor(value._var, value._builder, value._op)
+
+
+def set_value(obj, value):
+    obj._var, obj._builder, obj._op = value._var, value._builder, value._op
+
+
+def ref_of(obj):
+    ref = obj._ref
+    if ref is None:
+        ref = obj._ref = Ref(obj._builder)
+    return ref
+
+
+def is_scalar(value):
+    """True for a tensor standing for an immutable number: a Python number or a numpy scalar."""
+    if value.aval.weak:
+        return True
+    if value.shape != ():
+        return False
+    ref = value._ref
+    if ref is not None and ref.kind is not None:
+        return ref.kind == 'scalar'
+    return value._op is not None and value._op.primitive not in ARRAY_RESULTS
+
+
+def set_kind(value, scalar):
+    if value.shape == ():
+        ref_of(value).kind = 'scalar' if scalar else 'array'
+
+
+def is_array_object(value):
+    """True for a tensor standing for a mutable numpy array (not a number)."""
+    return isinstance(value, tensor.Tensor) and not is_scalar(value)
+
+
+def buffer_of(obj):
+    """The buffer of array object `obj`, made on first need (then `obj` is its root)."""
+    ref = ref_of(obj)
+    if ref.buffer is None:
+        ref.buffer = Buffer(snapshot(obj))
+        ref.buffer.members[id(obj)] = weakref.ref(obj)
+    return ref.buffer
+
+
+def link_view(base, result, view):
+    """Make `result` a view of `base` through `view`: it lives in `base`'s buffer."""
+    buffer = buffer_of(base)
+    ref = ref_of(result)
+    ref.buffer, ref.chain = buffer, base._ref.chain + (view,)
+    ref.home = tracing.current_builder()
+    ref.readonly = base._ref.readonly or view.readonly
+    ref.maybe = base._ref.maybe
+    for other, _ in ref.maybe:
+        other.suspects[id(result)] = weakref.ref(result)
+    buffer.members[id(result)] = weakref.ref(result)
+
+
+def may_share(result, others, why):
+    """Record that `result` may share memory with each of `others` (arrays), for `why`."""
+    ref = ref_of(result)
+    ref.home = tracing.current_builder()
+    for other in others:
+        memory = _memory_of(other)
+        pairs = ((memory, why),) if memory is not None else ()
+        if isinstance(other, tensor.Tensor) and other._ref is not None:
+            pairs += other._ref.maybe  # what `other` may share, `result` may share too
+        for buffer, reason in pairs:
+            ref.maybe += ((buffer, reason),)
+            buffer.suspects[id(result)] = weakref.ref(result)
+
+
+def _memory_of(value):
+    if is_array_object(value):
+        return buffer_of(value)
+    if isinstance(value, np.ndarray):  # a numpy array: its own (constant) memory
+        buffer = Buffer(None)
+        buffer.members[id(value)] = weakref.ref(value)
+        return buffer
+    return None
+
+
+def forget(obj):
+    """`obj` shares no memory after all (a copy): no longer a member or a suspect of anything."""
+    ref = obj._ref
+    if ref is None:
+        return
+    if ref.buffer is not None:
+        ref.buffer.members.pop(id(obj), None)
+    for buffer, _ in ref.maybe:
+        buffer.suspects.pop(id(obj), None)
+    obj._ref = None
+
+
+def pin(obj, why):
+    """No later update of `obj`'s memory is allowed (its value was stored by value, `why`)."""
+    if is_array_object(obj):
+        buffer = buffer_of(obj)
+        buffer.pinned = buffer.pinned or why
+
+
+def _visible(obj):
+    """True unless `obj` joined its buffer in a graph that is finished (a path, a loop body)."""
+    if not isinstance(obj, tensor.Tensor):
+        return True
+    ref = obj._ref
+    home = ref.home if ref is not None else None
+    if home is None:
+        return True
+    builder = tracing.current_builder()
+    while builder is not None:
+        if builder is home:
+            return True
+        builder = builder.parent
+    return False
+
+
+def live(entries):
+    """The objects of a weak dict (members or suspects) that are alive and visible."""
+    objects = []
+    for key, reference in list(entries.items()):
+        obj = reference()
+        if obj is None or not _visible(obj):
+            del entries[key]
+        else:
+            objects.append(obj)
+    return objects
+
+
+def check_updatable(obj):
+    """Raise MutationError if what `obj` shares memory with is unknown and observable."""
+    ref = obj._ref
+    if ref is None:
+        return
+    for buffer, why in ref.maybe:
+        if any(o is not obj for o in live(buffer.members) + live(buffer.suspects)):
+            raise _ambiguous(why)
+    buffer = ref.buffer
+    if buffer is None:
+        return
+    if buffer.pinned:
+        raise _ambiguous(buffer.pinned)
+    for suspect in live(buffer.suspects):
+        if suspect is not obj:
+            raise _ambiguous(next(why for b, why in suspect._ref.maybe if b is buffer))
+
+
+def _ambiguous(why):
+    where = tracing.source_location()
+    return MutationError(
+        f'cannot update an array in place at {where}: {why}, so a graph cannot reproduce '
+        'what numpy would do. Copy the array before updating it (x = x.copy()), so that '
+        'nothing else can see the update.')
+
+
+def update(obj, new, read_only_message):
+    """Make `new` (a tensor of `obj`'s type) the value of array object `obj`, updating in place."""
+    ref = obj._ref
+    if ref is not None and ref.readonly:
+        raise ValueError(read_only_message)
+    check_updatable(obj)
+    buffer = buffer_of(obj)
+    obj._ref.inplace = True
+    journal(tracing.current_builder(), buffer)
+    buffer.first_update = buffer.first_update or read_only_message
+    root = _scatter(buffer.root, obj._ref.chain, new)
+    buffer.root = snapshot(root)
+    set_value(obj, new)
+    refresh(buffer, skip=obj)
+
+
+def assign(buffer, value):
+    """Give a buffer's root the value `value` (merged or carried by control flow)."""
+    journal(tracing.current_builder(), buffer)
+    buffer.root = snapshot(value)
+    refresh(buffer)
+
+
+def _scatter(root, chain, new):
+    """The root value after a view at `chain` of `root` is given the value `new`."""
+    parents = [root]
+    for view in chain[:-1]:
+        parents.append(view.forward(parents[-1]))
+    for view, parent in zip(reversed(chain), reversed(parents)):
+        new = view.backward(parent, new)
+    return new
+
+
+def refresh(buffer, skip=None):
+    """Give every live member of `buffer` its value from the buffer's root."""
+    memo = {(): buffer.root}
+    for obj in live(buffer.members):
+        if obj is not skip:
+            set_value(obj, _forward(memo, obj._ref.chain))
+
+
+def _forward(memo, chain):
+    value = memo.get(chain)
+    if value is None:
+        value = memo[chain] = chain[-1].forward(_forward(memo, chain[:-1]))
+    return value
+
+
+# -- journals: a graph's updates of buffers, to undo them (see cf_arrays) ----------------------
+def journal(builder, buffer):
+    """Record `buffer`'s state before `builder`'s first update of it."""
+    if builder is not None and buffer not in builder.written:
+        builder.written[buffer] = state(buffer, builder)
+
+
+def state(buffer, builder=None):
+    """The root value of `buffer` and the values of its live members, to restore them later
+    (not those that joined it in `builder`: they are gone with it)."""
+    return buffer.root, [(weakref.ref(o), snapshot(o)) for o in live(buffer.members)
+                         if o._ref.home is not builder or builder is None]
+
+
+def restore(buffer, saved):
+    root, members = saved
+    buffer.root = root
+    for reference, value in members:
+        obj = reference()
+        if obj is not None:
+            set_value(obj, value)
+
+
+def undo(builder):
+    """Undo `builder`'s updates of buffers it did not make itself (those of a finished path or
+    loop body are invisible anyway); return them with their final root values (snapshots)."""
+    updated = {}
+    for buffer, saved in builder.written.items():
+        if saved[0]._builder is not builder:
+            updated[buffer] = buffer.root
+            restore(buffer, saved)
+    builder.written.clear()
+    return updated

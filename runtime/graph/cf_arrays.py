@@ -1,0 +1,124 @@
+"""Arrays updated in place inside graph control flow: merged by a cond, carried by a loop.
+
+Besides the variables a statement rebinds (its state, `cf_state`), a tensor
+`if` or loop may update arrays in place, through any name, alias or view. The
+tracer finds them as it goes: each path or body journals the buffers it
+updates (`aliasing`), which are then undone so that the next path starts from
+the same arrays.
+
+- A cond merges, for every buffer either path updated, the root values the two
+  paths left; the cond's outputs become the buffers' new values
+  (`path_values`, `updates`, `apply`).
+- A loop carries the buffers its body updates, found by tracing the body
+  again when it updates one not carried yet, and those its array variables
+  live in (`LoopArrays`).
+- A variable a construct rebinds on some paths (or iterations) only is a new
+  array after it that may be the old one: a suspect of the old one's memory
+  (`mark`), so that updating either while the other is alive is an error.
+"""
+from . import aliasing, merge, tensor
+
+
+class PathValue:
+    """An array object as one path left it: updated in place there, since undone."""
+    __slots__ = ('obj', 'value')
+
+    def __init__(self, obj, value):
+        self.obj, self.value = obj, value
+
+
+def path_values(builder, values):
+    """`values` (a path's results) with arrays the path updated in place as PathValues."""
+    from ..polymorphic import structure
+
+    def leaf(value):
+        ref = value._ref if isinstance(value, tensor.Tensor) else None
+        if ref is None or ref.buffer not in builder.written or ref.home is builder:
+            return value
+        return PathValue(value, aliasing.snapshot(value))
+    return structure.map_leaves(leaf, values)
+
+
+def same_object(a, b):
+    """The array object both paths give a variable (maybe updated differently), or None."""
+    a, b = (v.obj if isinstance(v, PathValue) else v for v in (a, b))
+    return a if a is b and isinstance(a, tensor.Tensor) else None
+
+
+def origin(a, b):
+    """The two objects a merged array stands for, if either is an array object; else None."""
+    a, b = (v.obj if isinstance(v, PathValue) else v for v in (a, b))
+    if aliasing.is_array_object(a) or aliasing.is_array_object(b):
+        return a, b
+    return None
+
+
+def value_of(value):
+    return value.value if isinstance(value, PathValue) else value
+
+
+def object_of(value):
+    return value.obj if isinstance(value, PathValue) else value
+
+
+def updates(paths):
+    """[(buffer, [root value on each path])] for the buffers some path updated (BOTTOM: raised)."""
+    buffers = {}
+    for builder, result in paths:
+        for buffer in builder.updated:
+            buffers.setdefault(buffer, None)
+    return [(buffer, [merge.BOTTOM if result is merge.BOTTOM else builder.updated.get(buffer, buffer.root)
+                      for builder, result in paths]) for buffer in buffers]
+
+
+def apply(buffers, values):
+    """Give the updated buffers their merged values (BOTTOM: no path that ran updated them)."""
+    for buffer, value in zip(buffers, values):
+        if value is not merge.BOTTOM:
+            aliasing.assign(buffer, value)
+
+
+def mark(result, objects, why):
+    """`result` (a new array) may be any of `objects`: a suspect of their memory."""
+    if aliasing.is_array_object(result):
+        aliasing.may_share(result, [o for o in objects if o is not result], why)
+    if result.shape == () and isinstance(result, tensor.Tensor):
+        aliasing.set_kind(result, all(not aliasing.is_array_object(o) for o in objects))
+
+
+class LoopArrays:
+    """The buffers a graph loop carries: updated by its body, or holding its array variables."""
+
+    def __init__(self):
+        self.buffers = []
+        self._outer = []
+
+    def carry(self, buffer):
+        if buffer not in self.buffers:
+            self.buffers.append(buffer)
+
+    def enter(self, builder):
+        """In the body's graph: every carried buffer's root becomes a placeholder."""
+        self._outer = [aliasing.state(b) for b in self.buffers]
+        for buffer in self.buffers:
+            buffer.root = aliasing.snapshot(builder.placeholder(buffer.root.aval, 'array'))
+            aliasing.refresh(buffer)
+
+    def outputs(self):
+        return [buffer.root for buffer in self.buffers]
+
+    def leave(self, builder):
+        """Undo the body's updates; True if it updated buffers not carried yet (carried now)."""
+        count = len(self.buffers)
+        for buffer in aliasing.undo(builder):
+            self.carry(buffer)
+        for buffer, saved in zip(self.buffers, self._outer):
+            aliasing.restore(buffer, saved)
+        return len(self.buffers) > count
+
+    def initial(self):
+        return [buffer.root for buffer in self.buffers]
+
+    def finish(self, results):
+        for buffer, value in zip(self.buffers, results):
+            aliasing.assign(buffer, value)

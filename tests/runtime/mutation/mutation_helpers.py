@@ -1,0 +1,78 @@
+"""Helpers for the mutation tests: run code eagerly and as a graph, compare results and arguments."""
+import copy
+
+import importlib.util
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+import runtime as rt
+from runtime.graph.check import check_graph
+from runtime.graph.executor import compile_graph
+from runtime.graph.interpreter import eval_graph
+from runtime.polymorphic import structure
+
+
+def assert_same(actual, expected):
+    """Same Python type, dtype, shape and bytes (NaNs included), recursively."""
+    if isinstance(expected, (tuple, list)):
+        assert type(actual) is type(expected) and len(actual) == len(expected), (actual, expected)
+        for a, e in zip(actual, expected):
+            assert_same(a, e)
+        return
+    assert type(actual) is type(expected), (type(actual), type(expected), actual, expected)
+    if not isinstance(expected, (np.ndarray, np.generic)):
+        assert repr(actual) == repr(expected)
+        return
+    assert actual.dtype == expected.dtype, (actual.dtype, expected.dtype)
+    assert np.shape(actual) == np.shape(expected), (np.shape(actual), np.shape(expected))
+    assert np.asarray(actual).tobytes() == np.asarray(expected).tobytes(), (actual, expected)
+
+
+def check(fn, *args, calls=2):
+    """`fn` eagerly and as an rt.function (`calls` times) on copies of `args`: the same results
+    and the same arguments afterwards, bit for bit (or the same exception); the interpreter
+    agrees with the compiled graph, which leaves its inputs alone. Returns the rt.function."""
+    graph_fn = rt.function(fn)
+    for _ in range(calls):
+        eager_args, graph_args = copy.deepcopy(args), copy.deepcopy(args)
+        try:
+            expected = fn(*eager_args)
+        except Exception as exc:
+            with pytest.raises(type(exc)) as caught:
+                graph_fn(*graph_args)
+            assert str(caught.value) == str(exc)
+            return graph_fn
+        actual = graph_fn(*graph_args)
+        assert_same(actual, expected)
+        assert_same(graph_args, eager_args)
+    concrete = graph_fn.get_concrete_function(*copy.deepcopy(args))
+    check_graph(concrete.graph)
+    leaves = []
+    structure.flatten(copy.deepcopy(args), leaves)
+    inputs = [a for a in leaves if isinstance(a, (np.ndarray, np.generic))]
+    before = copy.deepcopy(inputs)
+    assert_same(compile_graph(concrete.graph)(*inputs), eval_graph(concrete.graph, *before))
+    assert_same(inputs, before)
+    return graph_fn
+
+
+def source_of(graph_fn, *args):
+    """The compiled executor's Python source for the trace of `graph_fn` on `args`."""
+    return compile_graph(graph_fn.get_concrete_function(*args).graph).__source__
+
+
+def define(tmp_path, source, name='generated_code'):
+    """The namespace of a module with this (dedented) source, imported from a file."""
+    path = tmp_path / f'{name}.py'
+    path.write_text(textwrap.dedent(source).lstrip('\n'), encoding='utf-8')
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        del sys.modules[name]
+    return vars(module)
