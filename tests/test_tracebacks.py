@@ -1,22 +1,37 @@
-"""Source maps: an exception raised in converted code names the original file and line.
+"""Exceptions leaving converted code are the original's, and so are their tracebacks.
 
-The converted module is imported from a directory of its own; the source map
-records the original's path relative to it, which the note resolves against
-the converted module's `__file__`. Each line that raises in ORIGINAL is marked
-`# raises: <case>`, so the expected line numbers come from the source itself.
+The converted module is imported from a directory of its own; its source map
+records the original's path relative to it. Each line that raises in ORIGINAL
+is marked `# raises: <case>`, so the expected line numbers come from the
+source itself. Every test runs in both Python modes: 'original' (the default:
+the module runs its original code objects) and 'converted' (it runs its
+converted code, whose code objects carry the original positions and whose
+tracebacks are filtered).
 """
+import doctest
 import importlib.util
-import re
+import linecache
 import sys
 import textwrap
+import traceback
 
+import numpy as np
 import pytest
 
+import runtime as rt
 from autograph_cli.pipeline import convert_module
-from runtime.sourcemap import SourceMap
+from runtime.frames import RUNTIME_DIR
 
 ORIGINAL = textwrap.dedent('''\
-    """Functions whose lines move when converted."""
+    """Functions whose lines move when converted.
+
+    >>> in_else(2)
+    2
+    >>> in_else(-5)
+    Traceback (most recent call last):
+      ...
+    IndexError: list index out of range
+    """
 
 
     def in_while(n):
@@ -87,19 +102,39 @@ ORIGINAL = textwrap.dedent('''\
         if n:
             return nested(n)
         return 0
+
+
+    def chained(xs):
+        for x in xs:
+            try:
+                return in_else(x)
+            except IndexError as e:
+                if x < -9:
+                    raise KeyError(x) from e  # raises: chained
+                raise
+        return None
+
+
+    def staged(x):
+        if x.shape[0] > 2:
+            raise ValueError('too long')  # raises: staged
+        return x * 2
 ''')
 
-CASES = {  # case -> (function, argument)
-    'in_while': ('in_while', 3),
-    'in_else': ('in_else', -5),
-    'loop_test': ('loop_test', [1, 2]),
-    'after_break': ('after_break', [1, 2]),
-    'nested': ('nested', 'x'),
-    'multi_line': ('multi_line', 1, 2),
-    'condition': ('condition', 5),
-    'calls_library': ('calls_library', 'y'),
+CASES = {  # case -> (the `# raises:` mark of the innermost line, function, arguments)
+    'in_while': ('in_while', 'in_while', 3),
+    'in_else': ('in_else', 'in_else', -5),
+    'loop_test': ('loop_test', 'loop_test', [1, 2]),
+    'after_break': ('after_break', 'after_break', [1, 2]),
+    'nested': ('nested', 'nested', 'x'),
+    'multi_line': ('multi_line', 'multi_line', 1, 2),
+    'condition': ('condition', 'condition', 5),
+    'calls_library': ('calls_library', 'calls_library', 'y'),
+    'through_calls': ('nested', 'through_calls', 'x'),
+    'chained': ('chained', 'chained', [-10]),
+    'reraised': ('in_else', 'chained', [-5]),
 }
-
+MODES = ('original', 'converted')
 _loaded = []
 
 
@@ -124,8 +159,17 @@ def _forget_modules():
         sys.modules.pop(_loaded.pop(), None)
 
 
+@pytest.fixture(params=MODES)
+def mode(request):
+    rt.config.set_python_mode(request.param)
+    try:
+        yield request.param
+    finally:
+        rt.config.set_python_mode('original')
+
+
 @pytest.fixture
-def modules(tmp_path):
+def modules(tmp_path, mode):
     """(original module, converted module, original path): src/original.py and build/original.py."""
     (tmp_path / 'src').mkdir()
     (tmp_path / 'build').mkdir()
@@ -133,8 +177,8 @@ def modules(tmp_path):
     original_path.write_text(ORIGINAL)
     code = convert_module(ORIGINAL, 'src/original.py', original_path='../src/original.py').code
     (tmp_path / 'build' / 'original.py').write_text(code)
-    converted = load(tmp_path / 'build' / 'original.py', 'sm_converted')
-    return load(original_path, 'sm_original'), converted, original_path
+    converted = load(tmp_path / 'build' / 'original.py', 'tb_converted')
+    return load(original_path, 'tb_original'), converted, str(original_path)
 
 
 def raised(fn, *args):
@@ -143,71 +187,115 @@ def raised(fn, *args):
     return info.value
 
 
+def frames(tb):
+    return [tuple(f) for f in traceback.extract_tb(tb)]
+
+
+def described(exc):
+    """Everything about an exception but its traceback."""
+    return (type(exc), str(exc), exc.args, vars(exc), getattr(exc, '__notes__', None),
+            exc.__suppress_context__)
+
+
 @pytest.mark.parametrize('case', sorted(CASES))
-def test_exception_names_the_original_line_once_and_is_otherwise_unchanged(modules, case):
+def test_exception_and_traceback_are_the_originals(modules, case):
     original, converted, original_path = modules
-    name, *args = CASES[case]
+    mark, name, *args = CASES[case]
     expected = raised(getattr(original, name), *args)
     got = raised(getattr(converted, name), *args)
-    assert (type(got), str(got), got.args) == (type(expected), str(expected), expected.args)
-    assert getattr(expected, '__notes__', []) == []
-    assert got.__notes__ == [
-        f'(agconvert) raised from original source {original_path}:{original_line(case)}']
+    assert described(got) == described(expected)
+    assert getattr(got, '__notes__', None) is None
+    assert frames(got.__traceback__) == frames(expected.__traceback__)
+    innermost = frames(got.__traceback__)[-1]
+    assert innermost[:2] == (original_path, original_line(mark))
+    for link in ('__cause__', '__context__'):
+        got_link, expected_link = getattr(got, link), getattr(expected, link)
+        assert (got_link is None) == (expected_link is None)
+        if got_link is not None:
+            assert described(got_link) == described(expected_link)
+            assert frames(got_link.__traceback__) == frames(expected_link.__traceback__)
 
 
-def test_one_note_through_several_converted_frames(modules):
+def test_the_formatted_traceback_shows_the_users_lines(modules):
+    original, converted, original_path = modules
+    text = ''.join(traceback.format_exception(raised(converted.through_calls, 'x')))
+    assert f'File "{original_path}", line {original_line("nested")}, in inner' in text
+    assert 'return int(w)  # raises: nested' in text
+    assert 'if_body' not in text and 'loop_body' not in text and RUNTIME_DIR not in text
+
+
+def test_a_full_traceback_keeps_the_runtime_frames(modules, mode):
     _, converted, original_path = modules
-    error = raised(converted.through_calls, 'x')
-    assert error.__notes__ == [
-        f'(agconvert) raised from original source {original_path}:{original_line("nested")}']
+    rt.config.set_traceback_mode('full')
+    try:
+        error = raised(converted.in_while, 3)
+    finally:
+        rt.config.set_traceback_mode('filtered')
+    names = [(f.filename.startswith(RUNTIME_DIR), f.name)
+             for f in traceback.extract_tb(error.__traceback__)]
+    if mode == 'original':
+        assert names[-1] == (False, 'in_while') and names.count((False, 'in_while')) == 1
+    else:  # the function's frame, its loop body's, its if body's, and the operators' between
+        assert names.count((False, 'in_while')) == 3
+        assert (True, 'while_stmt') in names and (True, 'if_stmt') in names
 
 
-def test_converted_functions_still_return_normally(modules):
-    original, converted, _ = modules
-    for name, args in [('in_while', (20,)), ('in_else', (2,)), ('loop_test', ([1, 0],)),
-                       ('after_break', ([3, -2],)), ('nested', (0,)), ('condition', ('a',))]:
-        assert getattr(converted, name)(*args) == getattr(original, name)(*args)
+def test_doctests_with_expected_tracebacks_pass_on_the_converted_module(modules):
+    _, converted, _ = modules
+    results = doctest.testmod(converted, report=False)
+    assert results == (0, 2)
 
 
-def test_an_absolute_original_path_is_kept(tmp_path):
+def test_a_debugger_sees_the_original_lines(modules):
+    _, converted, original_path = modules
+    seen = []
+
+    def tracer(frame, event, arg):
+        if frame.f_code.co_filename == original_path:
+            seen.append((event, frame.f_code.co_name, frame.f_lineno))
+        return tracer
+    sys.settrace(tracer)
+    try:
+        raised(converted.in_while, 3)
+    finally:
+        sys.settrace(None)
+    lines = {line for event, _, line in seen if event == 'line'}
+    assert {name for _, name, _ in seen} == {'in_while'}
+    assert original_line('in_while') in lines
+    assert ('exception', 'in_while', original_line('in_while')) in seen
+    source = {line: linecache.getline(original_path, line).strip() for line in lines}
+    first = original_line('in_while') - 5  # the def line
+    assert all(first <= line <= first + 7 and text for line, text in source.items()), source
+
+
+def test_an_error_while_tracing_points_at_the_users_line(modules):
+    original, converted, original_path = modules
+    expected = raised(original.staged, np.zeros(3))
+    got = raised(rt.function(converted.staged), np.zeros(3))
+    assert described(got) == described(expected)
+    user_frames = [f for f in frames(got.__traceback__) if f[0] == original_path]
+    assert user_frames == frames(expected.__traceback__)[-1:]
+    assert user_frames[0][1:] == (original_line('staged'), 'staged',
+                                  "raise ValueError('too long')  # raises: staged")
+
+
+@pytest.mark.parametrize('where', ['absolute', 'missing'])
+def test_converted_code_names_the_original_file_when_it_is_there(tmp_path, where):
     source = 'def f(x):\n    if x:\n        return 1 / 0\n'
-    (tmp_path / 'abs_mod.py').write_text(convert_module(source, '/elsewhere/orig.py').code)
-    module = load(tmp_path / 'abs_mod.py', 'sm_absolute')
-    assert raised(module.f, 1).__notes__ == [
-        '(agconvert) raised from original source /elsewhere/orig.py:3']
-
-
-def test_original_line_round_trips_a_hand_written_map():
-    # lines 3-5 copied from 1-3, lines 6-8 generated for line 2, line 9 on copied from 10 on
-    source_map = SourceMap('x.py', '3:1,6=2,9:10')
-    assert [source_map.original_line(line) for line in range(1, 13)] == [
-        None, None, 1, 2, 3, 2, 2, 2, 10, 11, 12, 13]
-    assert SourceMap('x.py', '').original_line(5) is None
-
-
-def test_original_path_is_relative_to_the_converted_file():
-    assert SourceMap('../src/a.py', '').original_path('/p/build/a.py') == '/p/src/a.py'
-    assert SourceMap('/abs/a.py', '').original_path('/p/build/a.py') == '/abs/a.py'
-    assert SourceMap('a.py', '').original_path(None) == 'a.py'
-
-
-@pytest.mark.parametrize('source', [
-    'def f():\n    return 1\n',
-    'def f():\n    return 1',  # no final newline
-    'def f(x):\r\n    y = 1\r\n    if x:\r\n        y = 2\r\n    return y\r\n',
-    '"""Only a docstring."""\n',
-    '',
-])
-def test_the_map_is_the_last_line_and_maps_the_copied_lines(source):
-    code = convert_module(source, 'm.py').code
-    last = code.splitlines()[-1]
-    match = re.fullmatch(r"__ag_source_map__ = ag__\.SourceMap\('m\.py', '([0-9:=,]*)'\)", last)
-    assert match is not None, last
-    newline = '\r\n' if '\r\n' in source else '\n'
-    assert code.endswith(last + newline)
-    source_map = SourceMap('m.py', match.group(1))
-    converted_lines = [line.strip() for line in code.splitlines()]
-    for number, line in enumerate(source.splitlines(), 1):
-        if line.strip().startswith(('def ', 'return ', 'y = 1')):
-            at = converted_lines.index(line.strip()) + 1
-            assert source_map.original_line(at) == number, line
+    original = tmp_path / 'src' / 'orig.py'
+    original.parent.mkdir()
+    if where == 'absolute':
+        original.write_text(source)
+    converted = tmp_path / 'build' / 'm.py'
+    converted.parent.mkdir()
+    converted.write_text(convert_module(source, str(original)).code)
+    module = load(converted, 'tb_absolute')
+    rt.config.set_python_mode('converted')
+    try:
+        innermost = frames(raised(module.f, 1).__traceback__)[-1]
+    finally:
+        rt.config.set_python_mode('original')
+    if where == 'absolute':
+        assert innermost == (str(original), 3, 'f', 'return 1 / 0')
+    else:  # nothing to pair the code with: converted positions, which show existing lines
+        assert innermost[0] == str(converted) and '1 / 0' in innermost[3]

@@ -16,6 +16,7 @@ import threading
 import numpy as np
 
 from .. import sourcemap
+from ..frames import is_runtime
 from ..operators import dispatch
 from . import ops, tensor
 from .ir import PYTHON_NUMBERS, AbstractValue, Equation, Graph, Literal, Var
@@ -54,15 +55,23 @@ class GraphBuilder:
         self._finished = False
 
     def __enter__(self):
-        if not hasattr(_local, 'stack'):
-            _local.stack = []
-        _local.stack.append(self)
+        # every trace enters and leaves here: the count that switches converted modules to
+        # their converted code (runtime.python_mode) is never left raised by an exception
         dispatch.trace_started()
+        try:
+            if not hasattr(_local, 'stack'):
+                _local.stack = []
+            _local.stack.append(self)
+        except BaseException:
+            dispatch.trace_finished()
+            raise
         return self
 
     def __exit__(self, *exc_info):
-        _local.stack.remove(self)
-        dispatch.trace_finished()
+        try:
+            _local.stack.remove(self)
+        finally:
+            dispatch.trace_finished()
 
     def placeholder(self, spec, name=None):
         """A new graph input of type `spec` (an AbstractValue or anything with `.aval`)."""
@@ -197,9 +206,9 @@ def _is_internal(frame):
     code = frame.f_code
     internal = _internal_code.get(code)
     if internal is None:
-        package = (frame.f_globals.get('__name__') or '').partition('.')[0]
-        internal = _internal_code[code] = (package in ('runtime', 'numpy') or
-                                           code.co_filename.startswith(sourcemap.RUNTIME_DIR))
+        module = frame.f_globals.get('__name__')
+        internal = _internal_code[code] = is_runtime(frame) or (
+            module.__class__ is str and module.partition('.')[0] == 'numpy')
     return internal
 
 

@@ -7,10 +7,15 @@ runtime installs with one method per operator. `tracing` counts the traces in
 progress in any thread, so code that runs while nothing is traced pays one
 global check.
 """
+import threading
 
 staged_types = ()
 graph = None
 tracing = 0
+# Held while `tracing` changes and while converted modules' functions change code: the
+# first trace to start and the last to finish call `on_trace_boundary` (`python_mode`).
+lock = threading.Lock()
+on_trace_boundary = None
 
 
 def install(types, implementation):
@@ -27,9 +32,15 @@ def add_staged_types(*types):
 
 def trace_started():
     global tracing
-    tracing += 1
+    with lock:
+        tracing += 1
+        if tracing == 1 and on_trace_boundary is not None:
+            on_trace_boundary()
 
 
 def trace_finished():
     global tracing
-    tracing -= 1
+    with lock:
+        tracing -= 1
+        if tracing == 0 and on_trace_boundary is not None:
+            on_trace_boundary()
