@@ -79,19 +79,20 @@ def rewrite(original, plain, original_line, pairs):
     None for generated code). On Python 3.10 the "rewritten" code is the plain
     code: only the pairing is done.
     """
-    cache = {}
-
-    def line_of(line):
-        found = cache.get(line, cache)
-        if found is cache:
-            found = cache[line] = None if line is None else original_line(line)
-        return found
-    return _Rewrite(line_of, pairs).pair(original, plain)
+    last = max((line for _, _, line in plain.co_lines() if line is not None), default=0)
+    return _Rewrite([None] + [original_line(line) for line in range(1, last + 1)],
+                    original_line, pairs).pair(original, plain)
 
 
 class _Rewrite:
-    def __init__(self, line_of, pairs):
-        self.line_of, self.pairs = line_of, pairs
+    def __init__(self, lines, original_line, pairs):
+        self.lines = lines  # converted line -> original line, up to the outermost code's last
+        self.original_line, self.pairs = original_line, pairs
+
+    def line_of(self, line):
+        if line is None:
+            return None
+        return self.lines[line] if line < len(self.lines) else self.original_line(line)
 
     def pair(self, original, plain):
         invocation = object()
@@ -130,11 +131,21 @@ class _Rewrite:
     def replace(self, plain, consts, named_as, first_line):
         if not REWRITES:  # nothing nested was rewritten either
             return plain
-        lines = [self.line_of(position[0]) for position in plain.co_positions()]
+        runs, lines, known = [], self.lines, len(self.lines)  # runs: (code units, line)
+        last, size = 0, 0
+        for start, end, line in plain.co_lines():
+            if line is not None:
+                line = lines[line] if line < known else self.original_line(line)
+            if line != last:
+                if size:
+                    runs.append((size >> 1, last))
+                last, size = line, 0
+            size += end - start
+        runs.append((size >> 1, last))
         return plain.replace(
             co_consts=consts, co_filename=named_as.co_filename, co_name=named_as.co_name,
             co_qualname=named_as.co_qualname, co_firstlineno=first_line,
-            co_linetable=location_table(lines, first_line))
+            co_linetable=location_table(runs, first_line))
 
 
 def _take_pair(plain, pending, line_of):
@@ -160,25 +171,24 @@ def _signature(code):
     return code.co_argcount, code.co_kwonlyargcount, code.co_flags & 0x0c, code.co_varnames[:count]
 
 
-def location_table(lines, first_line):
-    """A location table (Python 3.11+, `Objects/locations.md`): code unit i on `lines[i]`.
+def location_table(runs, first_line):
+    """A location table (Python 3.11+, `Objects/locations.md`) from (code units, line) runs.
 
-    Entries without columns (code 13) or without any location (code 15) for
-    None, each for at most 8 code units.
+    Entries without columns (code 13), or without any location (code 15) for a
+    line None, each for at most 8 code units.
     """
     table = bytearray()
-    current, i, count = first_line, 0, len(lines)
-    while i < count:
-        line, end = lines[i], i + 1
-        while end < count and end - i < 8 and lines[end] == line:
-            end += 1
-        if line is None:
-            table.append(0xf8 | (end - i - 1))
-        else:
-            table.append(0xe8 | (end - i - 1))
-            _signed_varint(table, line - current)
-            current = line
-        i = end
+    current = first_line
+    for units, line in runs:
+        while units > 0:
+            length = min(units, 8)
+            units -= length
+            if line is None:
+                table.append(0xf8 | (length - 1))
+            else:
+                table.append(0xe8 | (length - 1))
+                _signed_varint(table, line - current)
+                current = line
     return bytes(table)
 
 
