@@ -1,4 +1,4 @@
-"""Which frames belong to the runtime: the one test that tracebacks, warnings and op locations use."""
+"""Which frames are the runtime's: the one test tracebacks, warnings and op locations use."""
 import os
 
 RUNTIME_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), '')

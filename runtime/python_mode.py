@@ -1,4 +1,4 @@
-"""Which code a converted module's functions run: the original's on Python values, converted while tracing.
+"""What a converted module's functions run: original code on Python values, converted when traced.
 
 A converted module ends with `ag__.SourceMap(path, encoded, digest)`; in the
 module's bound `ag__` that call also runs `install` (see `ag.bind`). If the

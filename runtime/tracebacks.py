@@ -1,4 +1,4 @@
-"""Tracebacks of converted code as the original's: runtime frames out, closures folded into their function.
+"""Tracebacks of converted code as the original's: runtime frames out, closures folded in.
 
 An exception leaving a converted function passes its `ag__.FunctionScope`,
 whose `__exit__` sees the traceback from the function's frame inwards and
@@ -46,6 +46,24 @@ def leaving_converted_code(exc, tb):
     head = _filtered(tb)
     if head is not tb:
         exc.__traceback__ = head
+    _filter_chain(exc)
+
+
+def leaving_runtime(exc):
+    """Filter the traceback of `exc` where it leaves the runtime for its caller (`rt.function`).
+
+    An exception of the runtime's own (a bad argument) keeps no frame: its
+    traceback starts at the caller's line.
+    """
+    if not _filtering or exc.__traceback__ is None:
+        return
+    tb = exc.__traceback__
+    head = _filtered(tb)
+    exc.__traceback__ = None if head is tb and is_runtime(tb.tb_frame) else head
+    _filter_chain(exc)
+
+
+def _filter_chain(exc):
     seen, pending = {id(exc)}, [exc.__cause__, exc.__context__]
     while pending and len(seen) < _LINKS:
         linked = pending.pop()
@@ -95,7 +113,7 @@ def _caller(frame):
 
 
 def _invocation(frame, info):
-    """The frame of the converted function call that `frame` (maybe one of its closures) belongs to."""
+    """The frame of the converted function call that `frame` (or one of its closures) is part of."""
     if info is None or not info.generated:
         return frame
     invocation = info.invocation

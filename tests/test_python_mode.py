@@ -1,4 +1,4 @@
-"""Dispatch: on Python values a converted module runs its original code; while tracing, its converted code.
+"""Dispatch: a converted module runs its original code on Python values, converted code in traces.
 
 MODULE is converted into a directory of its own (its source map names the
 original relative to it) and imported; `original_code(f)` says whether a

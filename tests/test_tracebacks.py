@@ -273,10 +273,23 @@ def test_an_error_while_tracing_points_at_the_users_line(modules):
     expected = raised(original.staged, np.zeros(3))
     got = raised(rt.function(converted.staged), np.zeros(3))
     assert described(got) == described(expected)
-    user_frames = [f for f in frames(got.__traceback__) if f[0] == original_path]
-    assert user_frames == frames(expected.__traceback__)[-1:]
-    assert user_frames[0][1:] == (original_line('staged'), 'staged',
-                                  "raise ValueError('too long')  # raises: staged")
+    assert frames(got.__traceback__) == frames(expected.__traceback__)  # no runtime frame between
+    assert frames(got.__traceback__)[-1] == (original_path, original_line('staged'), 'staged',
+                                             "raise ValueError('too long')  # raises: staged")
+    rt.config.set_traceback_mode('full')
+    try:
+        every = frames(raised(rt.function(converted.staged), np.zeros(4)).__traceback__)
+    finally:
+        rt.config.set_traceback_mode('filtered')
+    assert any(f[0].startswith(RUNTIME_DIR) for f in every)
+    assert every[-1] == frames(got.__traceback__)[-1]
+
+
+def test_a_bad_argument_is_reported_at_the_call():
+    f = rt.function(lambda x: x, input_signature=[rt.TensorSpec([3], np.float64)])
+    error = raised(f, np.zeros(4))
+    assert isinstance(error, rt.errors.InvalidArgumentError)
+    assert [name for _, _, name, _ in frames(error.__traceback__)] == ['raised']
 
 
 @pytest.mark.parametrize('where', ['absolute', 'missing'])

@@ -27,6 +27,7 @@ from .. import config as _config
 from .. import conversion
 from ..graph.tracing import current_builder
 from ..operators import dispatch as _d
+from ..tracebacks import leaving_runtime
 from . import keys, retracing
 from .cache import TraceCache
 from .methods import BoundFunction
@@ -68,12 +69,16 @@ class Function:
                                doc='The Python function, as written.')
 
     def __call__(self, *args, **kwargs):
-        if not kwargs and not _d.tracing and not _config._run_eagerly:
-            run = self._fast.get(keys.fast_key(args))
-            if run is not None:
-                self._calls += 1
-                return run(args)
-        return self._call((), args, kwargs, self._fast)
+        try:
+            if not kwargs and not _d.tracing and not _config._run_eagerly:
+                run = self._fast.get(keys.fast_key(args))
+                if run is not None:
+                    self._calls += 1
+                    return run(args)
+            return self._call((), args, kwargs, self._fast)
+        except BaseException as exc:  # runtime frames leave its traceback (free unless raised)
+            leaving_runtime(exc)
+            raise
 
     def _call(self, prefix, args, kwargs, memo):
         if _config._run_eagerly:
