@@ -1,8 +1,8 @@
 """Converted code objects that carry the original's positions: file, lines and function names.
 
-A converted module's code objects are rewritten once, when the module has run
-(`python_mode.module_end`), or when a function is converted at run time: each
-gets the original file name, the original line of every instruction (from the
+A converted module's code objects are rewritten once, on first need after the
+module has run (`Pairing.rewritten`), or when a function is converted at run
+time: each gets the original file name, the original line of every instruction (from the
 source map; columns are dropped) and the name of the original function it
 belongs to. Tracebacks, `pdb`, `sys.settrace`, `inspect` and warnings then show
 the user's source. Generated closures (`if_body`, `loop_body`, lazy operands'
@@ -18,6 +18,7 @@ Python 3.10's line tables are not rewritten: there, converted code keeps the
 converted file's positions.
 """
 import sys
+import threading
 import types
 import weakref
 
@@ -52,7 +53,7 @@ class _CodeTable:
 
 
 _converted = _CodeTable()  # rewritten code -> ConvertedCode
-_originals = _CodeTable()  # original code -> its rewritten converted code
+_originals = _CodeTable()  # original code -> (its Pairing, the plain converted code for it)
 
 
 def converted_info(code):
@@ -62,96 +63,129 @@ def converted_info(code):
 
 def converted_for(original):
     """The rewritten converted code that stands for an original code object, or None."""
-    return _originals.get(original)
+    found = _originals.get(original)
+    return None if found is None else found[0].rewritten(found[1])
 
 
 def plain_converted(code):
     """The code as compiled from the converted text, for an original or rewritten code object."""
-    info = _converted.get(_originals.get(code) or code)
+    found = _originals.get(code)
+    if found is not None:
+        return found[1]
+    info = _converted.get(code)
     return None if info is None else info.plain
 
 
-def rewrite(original, plain, original_line, pairs):
-    """`plain` (converted code standing for `original`) and all code nested in it, rewritten.
+def rewrite(original, plain, original_line):
+    """`plain` (converted code standing for `original`), with all code nested in it, rewritten."""
+    return Pairing(original, plain, original_line).rewritten(plain)
 
-    `original_line(converted line)` gives the original line, or None. Fills
-    `pairs`: id(plain code) -> (plain code, rewritten code, original code or
-    None for generated code). On Python 3.10 the "rewritten" code is the plain
-    code: only the pairing is done.
+
+class Pairing:
+    """The code objects of a converted module (or function) paired with the original's.
+
+    Pairing is cheap and done when the module has run; rewriting costs about
+    three times as much and is done on first need (`rewritten`): the first
+    trace, the switch to converted code, or an original code object's
+    converted code asked for. `original(plain code)` is its original code
+    object, None for generated code. Only the names and first lines of
+    original code are kept, so the original code objects can be freed;
+    `originals`, if given, receives id(plain code) -> (plain code, original code).
     """
-    last = max((line for _, _, line in plain.co_lines() if line is not None), default=0)
-    return _Rewrite([None] + [original_line(line) for line in range(1, last + 1)],
-                    original_line, pairs).pair(original, plain)
 
+    def __init__(self, original, plain, original_line, originals=None):
+        self.original_line = original_line
+        self.root = plain
+        self._lines = {}
+        self._parts = {}  # id(plain code) -> (plain code, origin, invocation token, generated)
+        self._done = None  # id(plain code) -> rewritten code, once rewritten
+        self._table = None  # converted line -> original line, while rewriting
+        self._lock = threading.Lock()
+        self._pair(original, plain, {} if originals is None else originals)
 
-class _Rewrite:
-    def __init__(self, lines, original_line, pairs):
-        self.lines = lines  # converted line -> original line, up to the outermost code's last
-        self.original_line, self.pairs = original_line, pairs
+    def rewritten(self, plain):
+        """The rewritten code for a plain code object of this pairing (everything rewritten once)."""
+        if self._done is None:
+            with self._lock:
+                if self._done is None:
+                    last = max((line for _, _, line in self.root.co_lines() if line), default=0)
+                    self._table = [None] + [self.original_line(n) for n in range(1, last + 1)]
+                    done = {}
+                    self._rewrite(self.root, done)
+                    self._done = done
+        return self._done[id(plain)]
 
     def line_of(self, line):
-        if line is None:
-            return None
-        return self.lines[line] if line < len(self.lines) else self.original_line(line)
+        found = self._lines.get(line, self._lines)
+        if found is self._lines:
+            found = self._lines[line] = None if line is None else self.original_line(line)
+        return found
 
-    def pair(self, original, plain):
+    def _pair(self, original, plain, originals):
         invocation = object()
-        consts = self.consts(plain, original, invocation, _nested(original))
-        code = self.replace(plain, consts, original, original.co_firstlineno)
-        scoped = 'FunctionScope' in plain.co_names
-        self.register(plain, code, original, ConvertedCode(plain, invocation, False, scoped))
-        _originals.add(original, code)
-        return code
+        origin = (original.co_filename, original.co_name, getattr(original, 'co_qualname', None),
+                  original.co_firstlineno)
+        self._parts[id(plain)] = (plain, origin, invocation, False)
+        originals[id(plain)] = (plain, original)
+        _originals.add(original, (self, plain))
+        self._walk(plain, origin, invocation, _nested(original), originals)
 
-    def generated(self, plain, owner, invocation, pending):
-        consts = self.consts(plain, owner, invocation, pending)
-        code = self.replace(plain, consts, owner,
-                            self.line_of(plain.co_firstlineno) or owner.co_firstlineno)
-        self.register(plain, code, None, ConvertedCode(plain, invocation, True, False))
-        return code
-
-    def register(self, plain, code, original, info):
-        self.pairs[id(plain)] = (plain, code, original)
-        if code is not plain:
-            _converted.add(code, info)
-
-    def consts(self, plain, owner, invocation, pending):
-        """`plain`'s constants, code rewritten; `pending`: `owner`'s nested code not paired yet."""
-        if not any(c.__class__ is types.CodeType for c in plain.co_consts):
-            return plain.co_consts
-        consts = []
+    def _walk(self, plain, owner, invocation, pending, originals):
+        """Pair the code nested in `plain`; `pending`: `owner`'s nested code not paired yet."""
         for const in plain.co_consts:
             if const.__class__ is types.CodeType:
                 original = _take_pair(const, pending, self.line_of)
-                const = (self.generated(const, owner, invocation, pending) if original is None
-                         else self.pair(original, const))
-            consts.append(const)
-        return tuple(consts)
+                if original is not None:
+                    self._pair(original, const, originals)
+                else:
+                    self._parts[id(const)] = (const, owner, invocation, True)
+                    self._walk(const, owner, invocation, pending, originals)
 
-    def replace(self, plain, consts, named_as, first_line):
+    def _rewrite(self, plain, done):
+        consts = plain.co_consts
+        if any(c.__class__ is types.CodeType for c in consts):
+            consts = tuple(self._rewrite(c, done) if c.__class__ is types.CodeType else c
+                           for c in consts)
+        code = self._replace(plain, consts)
+        done[id(plain)] = code
+        return code
+
+    def _replace(self, plain, consts):
         if not REWRITES:  # nothing nested was rewritten either
             return plain
-        runs, lines, known = [], self.lines, len(self.lines)  # runs: (code units, line)
-        last, size = 0, 0
+        _, (filename, name, qualname, first), invocation, generated = self._parts[id(plain)]
+        if generated:
+            first = self.line_of(plain.co_firstlineno) or first
+        code = plain.replace(co_consts=consts, co_filename=filename, co_name=name,
+                             co_qualname=qualname, co_firstlineno=first,
+                             co_linetable=location_table(self._runs(plain), first))
+        scoped = not generated and 'FunctionScope' in plain.co_names
+        _converted.add(code, ConvertedCode(plain, invocation, generated, scoped))
+        return code
+
+    def _runs(self, plain):
+        """(code units, original line) of each stretch of `plain`'s code on one original line."""
+        runs, last, size = [], 0, 0
+        table, known = self._table, len(self._table)
         for start, end, line in plain.co_lines():
             if line is not None:
-                line = lines[line] if line < known else self.original_line(line)
+                line = table[line] if line < known else self.original_line(line)
             if line != last:
                 if size:
                     runs.append((size >> 1, last))
                 last, size = line, 0
             size += end - start
         runs.append((size >> 1, last))
-        return plain.replace(
-            co_consts=consts, co_filename=named_as.co_filename, co_name=named_as.co_name,
-            co_qualname=named_as.co_qualname, co_firstlineno=first_line,
-            co_linetable=location_table(runs, first_line))
+        return runs
 
 
 def _take_pair(plain, pending, line_of):
     """The original code `plain` stands for, taken out of `pending`; None if it was generated."""
-    name, signature = plain.co_name, _signature(plain)
-    candidates = [c for c in pending if c.co_name == name and _signature(c) == signature]
+    name = plain.co_name
+    candidates = [c for c in pending if c.co_name == name]
+    if candidates:
+        signature = _signature(plain)
+        candidates = [c for c in candidates if _signature(c) == signature]
     if len(candidates) > 1 or name.startswith('<'):
         line = line_of(plain.co_firstlineno)
         candidates = [c for c in candidates if c.co_firstlineno == line]

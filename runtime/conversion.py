@@ -207,7 +207,7 @@ def _convert_code(code, qualname):
     linecache.cache[filename] = (len(result.code), None, lines, filename)
     source_map = sourcemap.SourceMap(*(ast.literal_eval(a) for a in source_map))
     sourcemap.register(filename, source_map)
-    converted = code_positions.rewrite(code, converted, source_map.original_line, {})
+    converted = code_positions.rewrite(code, converted, source_map.original_line)
     return _Unit(converted, result.code, (func.lineno, func.end_lineno))
 
 

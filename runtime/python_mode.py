@@ -55,7 +55,8 @@ def _mode_from_environment():
 
 
 _mode = _mode_from_environment()
-_functions = {}  # id(function) -> (weakref to it, original code, converted code)
+# id(function) -> [weakref to it, original code, converted code, its Pairing until rewritten]
+_functions = {}
 _warned = set()  # files named in a stale-source warning
 
 
@@ -80,11 +81,18 @@ def _runs_converted():
 
 def _swap():
     """Give every registered function the code the current state asks for (under dispatch.lock)."""
-    index = 2 if _runs_converted() else 1
+    converted = _runs_converted()
     for entry in list(_functions.values()):
         function = entry[0]()
         if function is not None:
-            function.__code__ = entry[index]
+            function.__code__ = _converted_code(entry) if converted else entry[1]
+
+
+def _converted_code(entry):
+    """The converted code of a registry entry, its module's code rewritten on first need."""
+    if entry[3] is not None:
+        entry[2], entry[3] = entry[3].rewritten(entry[2]), None
+    return entry[2]
 
 
 dispatch.on_trace_boundary = _swap
@@ -115,19 +123,19 @@ def install(namespace, module_code, source_map):
     original = _original_code(original_path, source_map.digest, converted_file)
     if original is None:
         return
-    pairs = {}
-    code_positions.rewrite(original, module_code, source_map.original_line, pairs)
+    originals = {}
+    pairing = code_positions.Pairing(original, module_code, source_map.original_line, originals)
     with dispatch.lock:
-        index = 2 if _runs_converted() else 1
-        for function in _module_functions(namespace, pairs):
-            _, converted, original_code = pairs[id(function.__code__)]
-            if original_code is not None and original_code.co_freevars == converted.co_freevars:
-                entry = (weakref.ref(function, functools.partial(_forget, id(function))),
-                         original_code, converted)
-                _functions[id(function)] = entry
-                function.__code__ = entry[index]
-            else:
-                function.__code__ = converted
+        converted = _runs_converted()
+        for function in _module_functions(namespace, originals):
+            plain, original_code = originals[id(function.__code__)]
+            if original_code.co_freevars != plain.co_freevars:  # it can only run converted code
+                function.__code__ = pairing.rewritten(plain)
+                continue
+            entry = [weakref.ref(function, functools.partial(_forget, id(function))),
+                     original_code, plain, pairing]
+            _functions[id(function)] = entry
+            function.__code__ = _converted_code(entry) if converted else original_code
 
 
 def _forget(key, _):
@@ -156,8 +164,8 @@ def _original_code(path, digest, converted_file):
         return None
 
 
-def _module_functions(namespace, pairs):
-    """The functions reachable from a module's globals whose code is one of `pairs`' codes."""
+def _module_functions(namespace, codes):
+    """The functions reachable from a module's globals whose code is one of `codes`'."""
     module_name = namespace.get('__name__')
     pending, seen, found = list(namespace.values()), set(), []
     budget = _WALK_LIMIT
@@ -168,7 +176,7 @@ def _module_functions(namespace, pairs):
             continue
         seen.add(id(obj))
         if obj.__class__ is types.FunctionType:
-            pair = pairs.get(id(obj.__code__))
+            pair = codes.get(id(obj.__code__))
             if pair is not None and pair[0] is obj.__code__:
                 found.append(obj)
             pending.extend(_inside_function(obj))
