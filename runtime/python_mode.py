@@ -43,6 +43,8 @@ from .sourcemap import SourceMap, source_digest
 MODES = ('original', 'converted')
 _ENVIRONMENT = 'AGCONVERT_PYTHON_MODE'
 _WALK_LIMIT = 100_000  # objects visited per module: a bound on the search for its functions
+_CONTAINER_LIMIT = 1_000  # larger containers are data, not searched for functions
+_SCALARS = frozenset((type(None), bool, int, float, complex, str, bytes))
 
 
 def _mode_from_environment():
@@ -167,12 +169,12 @@ def _original_code(path, digest, converted_file):
 def _module_functions(namespace, codes):
     """The functions reachable from a module's globals whose code is one of `codes`'."""
     module_name = namespace.get('__name__')
-    pending, seen, found = list(namespace.values()), set(), []
-    budget = _WALK_LIMIT
+    pending = [value for name, value in namespace.items() if name != '__builtins__']
+    seen, found, budget = set(), [], _WALK_LIMIT
     while pending and budget:
         obj = pending.pop()
         budget -= 1
-        if id(obj) in seen:
+        if obj.__class__ in _SCALARS or id(obj) in seen:
             continue
         seen.add(id(obj))
         if obj.__class__ is types.FunctionType:
@@ -210,10 +212,14 @@ def _inside(obj):
         return (obj.fget, obj.fset, obj.fdel)
     if isinstance(obj, functools.partial):
         return (obj.func,)
-    if isinstance(obj, dict):
-        return obj.values()
-    if isinstance(obj, _CONTAINERS):
-        return obj
-    attributes = getattr(obj, '__dict__', None) if not isinstance(obj, types.ModuleType) else None
-    wrapped = attributes.get('__wrapped__') if isinstance(attributes, dict) else None
+    if isinstance(obj, (dict, *_CONTAINERS)):
+        if len(obj) > _CONTAINER_LIMIT:
+            return ()
+        return obj.values() if isinstance(obj, dict) else obj
+    if isinstance(obj, types.ModuleType):
+        return ()
+    try:  # an object that wraps a function (`rt.function`): never its __getattr__
+        wrapped = object.__getattribute__(obj, '__dict__').get('__wrapped__')
+    except (AttributeError, TypeError):
+        return ()
     return () if wrapped is None else (wrapped,)

@@ -42,7 +42,10 @@ class FunctionScope:
 
     def __exit__(self, exc_type, exc, tb):
         if exc is not None:
-            leaving_converted_code(exc, tb)
+            try:
+                leaving_converted_code(exc, tb)
+            except RecursionError:  # at the recursion limit: the traceback stays as it is
+                pass
         return False
 
     def ret(self, value, did_return):
