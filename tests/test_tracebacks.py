@@ -92,6 +92,21 @@ ORIGINAL = textwrap.dedent('''\
         return 0
 
 
+    def long_condition(xs, i):
+        while (len(xs) > 0 and
+               xs[i] > 0):  # raises: long_condition
+            i += 1
+        return i
+
+
+    def long_return(xs):
+        for x in xs:
+            if x:
+                return (x +
+                        1 / 0)  # raises: long_return
+        return 0
+
+
     def calls_library(text):
         if text:
             return int(text)  # raises: calls_library
@@ -129,6 +144,8 @@ CASES = {  # case -> (the `# raises:` mark of the innermost line, function, argu
     'nested': ('nested', 'nested', 'x'),
     'multi_line': ('multi_line', 'multi_line', 1, 2),
     'condition': ('condition', 'condition', 5),
+    'long_condition': ('long_condition', 'long_condition', [1, 2], 0),
+    'long_return': ('long_return', 'long_return', [0, 2]),
     'calls_library': ('calls_library', 'calls_library', 'y'),
     'through_calls': ('nested', 'through_calls', 'x'),
     'chained': ('chained', 'chained', [-10]),
