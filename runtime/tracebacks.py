@@ -24,6 +24,7 @@ from .frames import is_runtime
 
 MODES = ('filtered', 'full')
 _LINKS = 16  # exceptions of a cause/context chain filtered at most
+_UNSET = object()
 _filtering = os.environ.get('AGCONVERT_TRACEBACK', 'filtered') != 'full'
 
 
@@ -77,14 +78,14 @@ def _filter_chain(exc):
 
 def _filtered(tb):
     """The entries of `tb` to keep, linked; the first one (`tb` if every frame is the runtime's)."""
-    kept, home, rest, entry = [], None, None, tb
+    kept, home, rest, entry = [], _UNSET, None, tb
     while entry is not None:
         frame = entry.tb_frame
         if is_runtime(frame):
             entry = entry.tb_next
             continue
         info = converted_info(frame.f_code)
-        if home is None:
+        if home is _UNSET:  # the call the first frame kept belongs to
             home = _invocation(frame, info)
         elif info is not None:
             if info.generated and _caller(frame) is kept[-1].tb_frame:
