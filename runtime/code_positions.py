@@ -2,9 +2,9 @@
 
 A converted module's code objects are rewritten once, on first need after the
 module has run (`Pairing.rewritten`), or when a function is converted at run
-time: each gets the original file name, the original line of every instruction (from the
-source map; columns are dropped) and the name of the original function it
-belongs to. Tracebacks, `pdb`, `sys.settrace`, `inspect` and warnings then show
+time: each gets the original file name, the original line of every
+instruction (from the source map; columns are dropped) and the name of the
+original function it belongs to. Tracebacks, `pdb`, `sys.settrace`, `inspect` and warnings then show
 the user's source. Generated closures (`if_body`, `loop_body`, lazy operands'
 lambdas) take the name of the function they were made for.
 
