@@ -30,7 +30,7 @@ class AutoGraphWarning(UserWarning):
 
 
 class StaleConversionWarning(UserWarning):
-    """A converted module's original changed since the conversion: the module runs converted code."""
+    """A converted module's original changed since the conversion: it runs converted code."""
 
 
 def warn_user(message, category):
