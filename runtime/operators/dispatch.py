@@ -14,7 +14,8 @@ graph = None
 tracing = 0
 # Held while `tracing` changes and while converted modules' functions change code: the
 # first trace to start and the last to finish call `on_trace_boundary` (`python_mode`).
-lock = threading.Lock()
+# Reentrant: a finalizer run by the garbage collector meanwhile may start a trace.
+lock = threading.RLock()
 on_trace_boundary = None
 
 
