@@ -42,12 +42,12 @@ def bind(module_globals):
 
     Callees that read their caller's frame (namedtuple, Enum, TypeVar, warnings)
     then find the converted module's globals there, as they would find the
-    original module's. Its `SourceMap` installs dispatch (`runtime.python_mode`).
+    original module's. Its `SourceMap` and (while the module is imported)
+    `FunctionScope` install dispatch (`runtime.python_mode.bind`).
     """
     namespace = types.ModuleType(__name__, __doc__)
     namespace.__dict__.update({name: globals()[name] for name in __all__ if name != 'bind'})
     namespace.converted_call = for_module(module_globals)
-    # the module's last statement: its source map, and dispatch to its original code
-    namespace.SourceMap = python_mode.module_end(module_globals)
+    python_mode.bind(namespace, module_globals)  # dispatch to its original code
     return namespace
 

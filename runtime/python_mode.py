@@ -1,7 +1,7 @@
 """What a converted module's functions run: original code on Python values, converted when traced.
 
 A converted module ends with `ag__.SourceMap(path, encoded, digest)`; in the
-module's bound `ag__` that call also runs `install` (see `ag.bind`). If the
+module's bound `ag__` that call also runs `install` (see `bind`). If the
 original file is there and its digest matches, the original is compiled (its
 cached bytecode reused), every code object of the converted module is paired
 with the original's (`code_positions`), and every function the module defined
@@ -38,7 +38,8 @@ import weakref
 from . import code_positions
 from .errors import StaleConversionWarning
 from .operators import dispatch
-from .sourcemap import SourceMap, source_digest
+from .operators.functions import FunctionScope
+from .sourcemap import SourceMap, map_in_source, source_digest
 
 MODES = ('original', 'converted')
 _ENVIRONMENT = 'AGCONVERT_PYTHON_MODE'
@@ -105,32 +106,61 @@ def is_registered(function):
     return entry is not None and entry[0]() is function
 
 
-def module_end(namespace):
-    """The `SourceMap` of the `ag__` bound to a converted module: the map, then `install`."""
+def bind(bound, namespace):
+    """Give the `ag__` bound to a converted module (`ag.bind`) the hooks that install dispatch.
+
+    Its `SourceMap`, the module's last statement, installs dispatch for every
+    function. Until then its `FunctionScope` is a function: the first call of
+    a converted function while the module is imported (a script's main block,
+    a decorator, a module-level call) installs dispatch for the functions
+    defined so far, the map read from the module's last line, and puts the
+    class back.
+    """
+    state = {}  # what `install` made for this module
+
+    def function_scope(function_name, scope_name, options):
+        bound.FunctionScope = FunctionScope
+        frame = _module_frame(namespace)
+        source_map = None if frame is None else map_in_source(frame)
+        if source_map is not None:
+            install(namespace, frame.f_code, source_map, state)
+        return FunctionScope(function_name, scope_name, options)
+
     def source_map(path, encoded, digest=None):
+        bound.FunctionScope = FunctionScope
         result = SourceMap(path, encoded, digest)
         frame = sys._getframe(1)
         if frame.f_globals is namespace:
-            install(namespace, frame.f_code, result)
+            install(namespace, frame.f_code, result, state)
         return result
-    return source_map
+    bound.FunctionScope, bound.SourceMap = function_scope, source_map
 
 
-def install(namespace, module_code, source_map):
-    """Dispatch for the functions a converted module defined (its code is `module_code`)."""
-    converted_file = namespace.get('__file__')
-    if not isinstance(converted_file, str):
+def _module_frame(namespace):
+    """The frame running the module's body (it is being imported), or None."""
+    frame = sys._getframe(1)
+    while frame is not None and not (frame.f_globals is namespace
+                                     and frame.f_code.co_name == '<module>'):
+        frame = frame.f_back
+    return frame
+
+
+def install(namespace, module_code, source_map, state):
+    """Dispatch for the functions a converted module defined (its code is `module_code`).
+
+    `state` keeps the pairing of the module's code between two calls. A
+    function made by original code after the first call (a decorator's
+    wrapper) runs an original code object: it is found and switched as well.
+    """
+    if 'pairing' not in state:
+        state['pairing'] = _pairing(namespace, module_code, source_map, state)
+    pairing, codes = state['pairing'], state.get('codes')
+    if pairing is None:
         return
-    original_path = source_map.original_path(converted_file)
-    original = _original_code(original_path, source_map.digest, converted_file)
-    if original is None:
-        return
-    originals = {}
-    pairing = code_positions.Pairing(original, module_code, source_map.original_line, originals)
     with dispatch.lock:
         converted = _runs_converted()
-        for function in _module_functions(namespace, originals):
-            plain, original_code = originals[id(function.__code__)]
+        for function in _module_functions(namespace, codes):
+            _, plain, original_code = codes[id(function.__code__)]
             if original_code.co_freevars != plain.co_freevars:  # it can only run converted code
                 function.__code__ = pairing.rewritten(plain)
                 continue
@@ -144,7 +174,25 @@ def _forget(key, _):
     _functions.pop(key, None)
 
 
-def _original_code(path, digest, converted_file):
+def _pairing(namespace, module_code, source_map, state):
+    """The converted module's code paired with its original's, or None without a usable original."""
+    converted_file = namespace.get('__file__')
+    if not isinstance(converted_file, str):
+        return None
+    original_path = source_map.original_path(converted_file)
+    original = _original_code(original_path, source_map.digest, namespace)
+    if original is None:
+        return None
+    originals = {}
+    pairing = code_positions.Pairing(original, module_code, source_map.original_line, originals)
+    codes = state['codes'] = {}  # id(code) -> (that code, plain code, original code)
+    for plain, original_code in originals.values():
+        codes[id(plain)] = (plain, plain, original_code)
+        codes[id(original_code)] = (original_code, plain, original_code)
+    return pairing
+
+
+def _original_code(path, digest, namespace):
     """The original module's code object, if its file is there and is what was converted."""
     try:
         with open(path, 'rb') as f:
@@ -156,9 +204,9 @@ def _original_code(path, digest, converted_file):
     if digest is not None and source_digest(text) != digest:
         if path not in _warned:
             _warned.add(path)
-            warnings.warn(f'{converted_file} was converted from an older version of {path}: it '
-                          'runs its converted code; convert it again (`agconvert --check` finds '
-                          'stale conversions)', StaleConversionWarning, stacklevel=4)
+            _warn_at_import(namespace, f'{namespace["__file__"]} was converted from an older '
+                            f'version of {path}: it runs its converted code; convert it again '
+                            '(`agconvert --check` finds stale conversions)')
         return None
     try:
         return importlib.machinery.SourceFileLoader('<original>', path).get_code('<original>')
@@ -166,8 +214,18 @@ def _original_code(path, digest, converted_file):
         return None
 
 
+def _warn_at_import(namespace, message):
+    """A StaleConversionWarning at the line of the converted module that is running."""
+    frame = _module_frame(namespace)
+    filename, line = (namespace['__file__'], 1) if frame is None else (
+        frame.f_code.co_filename, frame.f_lineno)
+    warnings.warn_explicit(message, StaleConversionWarning, filename, line,
+                           namespace.get('__name__'), namespace.setdefault('__warningregistry__', {}))
+
+
 def _module_functions(namespace, codes):
-    """The functions reachable from a module's globals whose code is one of `codes`'."""
+    """The functions reachable from a module's globals whose code is one of `codes`, not
+    registered yet."""
     module_name = namespace.get('__name__')
     pending = [value for name, value in namespace.items() if name != '__builtins__']
     seen, found, budget = set(), [], _WALK_LIMIT
@@ -179,7 +237,7 @@ def _module_functions(namespace, codes):
         seen.add(id(obj))
         if obj.__class__ is types.FunctionType:
             pair = codes.get(id(obj.__code__))
-            if pair is not None and pair[0] is obj.__code__:
+            if pair is not None and pair[0] is obj.__code__ and not is_registered(obj):
                 found.append(obj)
             pending.extend(_inside_function(obj))
         elif isinstance(obj, type):

@@ -92,7 +92,7 @@ def original_location(frame, lineno):
             return None
         source_map = frame.f_globals.get('__ag_source_map__')
         if source_map is None:
-            source_map = _map_in_source(frame)
+            source_map = map_in_source(frame)
         if source_map is None or source_map.__class__ is not SourceMap:
             return None
         converted_file = frame.f_globals.get('__file__')
@@ -109,7 +109,7 @@ _MAP_PREFIX = '__ag_source_map__ = ag__.SourceMap('
 _read_from_source = {}  # code filename -> SourceMap or None
 
 
-def _map_in_source(frame):
+def map_in_source(frame):
     """The map of a converted module that is still being imported: read from its last line.
 
     The map is the module's last statement; code running during the import

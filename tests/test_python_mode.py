@@ -366,3 +366,39 @@ def test_functools_partial_of_a_registered_function_is_dispatched(modules):
     _, converted, path = modules
     partial = converted.HANDLERS['scale']
     assert isinstance(partial, functools.partial) and original_code(partial.func, path)
+
+
+SCRIPT = textwrap.dedent('''\
+    import warnings
+
+
+    def helper(x):
+        if x:
+            warnings.warn('from helper', stacklevel=2)
+            return x + 1
+        return 0
+
+
+    def main():
+        helper(1)
+        return ['ag__' in f.__code__.co_names for f in (helper, main)]
+
+
+    if __name__ == '__main__':
+        print(main(), main())
+''')
+
+
+def test_a_script_runs_its_original_code_from_its_main_block(tmp_path):
+    """The main block runs before the module's last line: its first converted call installs.
+
+    That first call itself runs on (it is converted code); what it calls, and
+    every later call, runs the original's code.
+    """
+    _, converted = convert_to(tmp_path, SCRIPT)
+    run = subprocess.run([sys.executable, '-W', 'always', str(converted)], capture_output=True,
+                         text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == '[False, False] [False, False]\n'
+    original = str(tmp_path / 'src' / 'shapes.py')
+    assert run.stderr.endswith(f'{original}:12: UserWarning: from helper\n  helper(1)\n')
