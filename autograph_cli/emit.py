@@ -86,14 +86,22 @@ class Expr:
 
 
 def _print_line(state, leading, origin, parts, comment):
-    """A generated line: the lines above it, then indent, parts, comment; mapped to `origin`."""
+    """A generated line: the lines above it, then indent, parts, comment; mapped to `origin`.
+
+    A line that spans several lines holds an original expression that does
+    (its line breaks are the original's, and it starts on `origin`): its
+    lines map one to one, so an error in its third line names the third line.
+    """
     for line in leading:
         line._codegen(state)
     state.mark(origin, False)
+    start = len(state.tokens)
     state.add_indent_tokens()
     _emit_parts(parts, state)
     if comment is not None:
         _emit_parts(comment, state)
+    if origin is not None and state.default_newline in ''.join(state.tokens[start:]):
+        state.marks[-1] = state.marks[-1][:2] + (True,)
     state.add_token(state.default_newline)
 
 

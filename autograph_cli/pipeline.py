@@ -227,7 +227,7 @@ def _convert_module(source, path, original_path, first_line):
         marks = [(c, o + shift, v) for c, o, v in marks]
         conversion.diagnostics = [dataclasses.replace(d, line=d.line + shift)
                                   for d in conversion.diagnostics]
-    map_line = sourcemap.statement(original_path or path, marks)
+    map_line = sourcemap.statement(original_path or path, marks, source)
     if not code.endswith(('\n', '\r')):
         code += newline
     return ConversionResult(code + map_line + newline, conversion.diagnostics)

@@ -1,4 +1,5 @@
 """The source map line that ends every converted module (format: `runtime/sourcemap.py`)."""
+from runtime.sourcemap import source_digest
 
 
 def encode(marks):
@@ -20,5 +21,7 @@ def encode(marks):
     return ','.join(f'{c}{":" if v else "="}{o}' for c, o, v in segments)
 
 
-def statement(path, marks):
-    return f'__ag_source_map__ = ag__.SourceMap({path!r}, {encode(marks)!r})'
+def statement(path, marks, source):
+    """The map of a module converted from `source` (original file `path`), with its digest."""
+    return (f'__ag_source_map__ = ag__.SourceMap({path!r}, {encode(marks)!r}, '
+            f'{source_digest(source)!r})')

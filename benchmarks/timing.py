@@ -9,6 +9,25 @@ def best(fn, number=None, repeat=7):
     return min(timeit.repeat(fn, number=number, repeat=repeat)) / number
 
 
+def best_interleaved(runs, repeat=9):
+    """Seconds per call of each `(fn, context)` of `runs`, measured in turns.
+
+    Round after round each `fn()` runs its batch inside `with context():`, so
+    a load that comes and goes on a shared machine weighs on all of them
+    alike; the minimum counts.
+    """
+    numbers = []
+    for fn, context in runs:
+        with context():
+            numbers.append(timeit.Timer(fn).autorange()[0])
+    times = [[] for _ in runs]
+    for _ in range(repeat):
+        for (fn, context), number, samples in zip(runs, numbers, times):
+            with context():
+                samples.append(timeit.timeit(fn, number=number) / number)
+    return [min(samples) for samples in times]
+
+
 def fmt(seconds):
     if seconds >= 1e-3:
         return f'{seconds * 1e3:.2f} ms'

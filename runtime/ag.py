@@ -7,6 +7,7 @@ types with the operators (see `runtime.operators.dispatch`).
 """
 import types
 
+from . import python_mode
 from .operators.asserts import assert_stmt
 from .operators.call_trees import Kwargs, converted_call, for_module
 from .operators.conditional_expressions import if_exp
@@ -41,10 +42,12 @@ def bind(module_globals):
 
     Callees that read their caller's frame (namedtuple, Enum, TypeVar, warnings)
     then find the converted module's globals there, as they would find the
-    original module's.
+    original module's. Its `SourceMap` and (while the module is imported)
+    `FunctionScope` install dispatch (`runtime.python_mode.bind`).
     """
     namespace = types.ModuleType(__name__, __doc__)
     namespace.__dict__.update({name: globals()[name] for name in __all__ if name != 'bind'})
     namespace.converted_call = for_module(module_globals)
+    python_mode.bind(namespace, module_globals)  # dispatch to its original code
     return namespace
 

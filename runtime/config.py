@@ -1,4 +1,7 @@
-"""`rt.config`: global switches of the runtime (`run_functions_eagerly`, `set_max_traces`)."""
+"""`rt.config`: global switches of the runtime (eager functions, trace cache bound, Python mode,
+traceback frames)."""
+from . import python_mode as _python_mode
+from . import tracebacks as _tracebacks
 
 # Read directly by `Function.__call__` on every call: a module global is the cheapest check.
 _run_eagerly = False
@@ -34,3 +37,27 @@ def checked_max_traces(max_traces):
     if isinstance(max_traces, bool) or not isinstance(max_traces, int) or max_traces < 1:
         raise ValueError(f'max_traces must be an int >= 1, not {max_traces!r}')
     return max_traces
+def set_python_mode(mode):
+    """What converted modules run on Python values: 'original' code (default) or 'converted'.
+
+    'converted' runs the converted code even when nothing is traced, as the
+    environment variable `AGCONVERT_PYTHON_MODE=converted` does from the start:
+    for testing the converter itself. Traces always run converted code.
+    """
+    _python_mode.set_mode(mode)
+
+
+def python_mode():
+    """'original' or 'converted' (see `set_python_mode`)."""
+    return _python_mode.mode()
+
+
+def set_traceback_mode(mode):
+    """'filtered' (default): tracebacks of converted code read as the original's would;
+    'full': every frame, the runtime's and generated closures' too (`AGCONVERT_TRACEBACK=full`)."""
+    _tracebacks.set_mode(mode)
+
+
+def traceback_mode():
+    """'filtered' or 'full' (see `set_traceback_mode`)."""
+    return _tracebacks.mode()

@@ -7,9 +7,14 @@ code reads them as closure cells. The function is then rebuilt with
 `types.FunctionType` around the ORIGINAL globals dict (global writes stay
 visible; `ag__` is added to it) and the original closure cells (nonlocal state
 stays shared). A method is compiled inside a class of its class's name, so
-`self.__x` is name-mangled as in the original. The converted text is put in
-`linecache` and its source map registered, so tracebacks, exception notes and
-graph op locations name the ORIGINAL file:line.
+`self.__x` is name-mangled as in the original. Its code objects are given the
+original's positions (`code_positions`), so tracebacks and graph op locations
+name the ORIGINAL file:line (on Python 3.10, through the converted text put in
+`linecache` and its registered source map).
+
+A function of a converted module is converted already: while a trace runs,
+it runs its converted code (`python_mode`); so does a copy of a function made
+from a converted module's original code.
 
 Not converted: builtins, lambdas, generators and coroutines, functions marked
 `do_not_convert` or already converted, and code of the standard library,
@@ -26,7 +31,7 @@ import threading
 import types
 import weakref
 
-from . import ag, sourcemap
+from . import ag, code_positions, python_mode, sourcemap
 from .errors import AutoGraphWarning, ConversionError, warn_user
 from .operators.functions import is_autograph_artifact
 
@@ -76,19 +81,20 @@ def convert(fn, strict=False):
     A user function whose conversion fails runs as written, with an
     AutoGraphWarning (once per code object); `strict=True` raises ConversionError.
     """
+    if fn.__class__ is types.FunctionType:
+        converted = _converted_already(fn)
+        if converted is not None:
+            return converted
     reason = skip_reason(fn)
     if reason is not None:
         if strict:
             raise ConversionError(f'cannot convert {_name(fn)}: {reason}')
         return fn
-    converted = _functions.get(fn)
-    if converted is not None:
-        return converted
     unit, new = _unit(fn.__code__, fn.__qualname__)
     try:
         if isinstance(unit, str):
             raise _Unconvertible(unit)
-        converted = _functions[fn] = _instantiate(unit, fn)
+        converted = _functions[fn] = _instantiate(unit.code, fn)
         return converted
     except _Unconvertible as e:
         if strict:
@@ -97,6 +103,21 @@ def convert(fn, strict=False):
             warn_user(f'AutoGraph could not convert {_name(fn)} and runs it as written: {e}',
                       AutoGraphWarning)
         return fn
+
+
+def _converted_already(fn):
+    """`fn` if a converted module registered it (it runs converted code while tracing); else
+    the converted function made for it earlier, or made now from known converted code."""
+    if python_mode.is_registered(fn):
+        return fn
+    converted = _functions.get(fn)
+    if converted is not None:
+        return converted
+    code = code_positions.converted_for(fn.__code__)
+    if code is None or not set(code.co_freevars) <= set(fn.__code__.co_freevars):
+        return None
+    converted = _functions[fn] = _instantiate(code, fn)
+    return converted
 
 
 def convert_callable(f):
@@ -128,9 +149,10 @@ def converted_source(fn):
 
     A function converted ahead of time is shown as its converted module has it.
     """
-    if 'ag__' in fn.__code__.co_names:
+    plain = code_positions.plain_converted(fn.__code__)
+    if plain is not None or 'ag__' in fn.__code__.co_names:
         try:
-            text, _ = _function_source(fn.__code__)
+            text, _ = _function_source(plain or fn.__code__)
         except _Unconvertible as e:
             raise ConversionError(f'cannot show {_name(fn)}: {e}') from None
         return text.lstrip('\n')  # the decorators' lines are blank
@@ -183,7 +205,9 @@ def _convert_code(code, qualname):
         raise _Unconvertible(why)
     lines = result.code.splitlines(True)
     linecache.cache[filename] = (len(result.code), None, lines, filename)
-    sourcemap.register(filename, ag.SourceMap(*(ast.literal_eval(a) for a in source_map)))
+    source_map = sourcemap.SourceMap(*(ast.literal_eval(a) for a in source_map))
+    sourcemap.register(filename, source_map)
+    converted = code_positions.rewrite(code, converted, source_map.original_line)
     return _Unit(converted, result.code, (func.lineno, func.end_lineno))
 
 
@@ -260,8 +284,8 @@ def _find_code(code, name, depth):
     return None
 
 
-def _instantiate(unit, fn):
-    """The converted function: `unit`'s code with `fn`'s globals, closure cells and metadata."""
+def _instantiate(code, fn):
+    """The converted function: converted `code` with `fn`'s globals, closure cells and metadata."""
     namespace = fn.__globals__
     if 'ag__' not in namespace:  # the module's own `ag__`, as a converted module binds it
         namespace['ag__'] = ag.bind(namespace)
@@ -269,8 +293,8 @@ def _instantiate(unit, fn):
         raise _Unconvertible("its module has a global named 'ag__', the name converted code "
                              'gives the runtime')
     cells = dict(zip(fn.__code__.co_freevars, fn.__closure__ or ()))
-    closure = tuple(cells[name] for name in unit.code.co_freevars)
-    new = types.FunctionType(unit.code, namespace, fn.__name__, fn.__defaults__, closure or None)
+    closure = tuple(cells[name] for name in code.co_freevars)
+    new = types.FunctionType(code, namespace, fn.__name__, fn.__defaults__, closure or None)
     new.__kwdefaults__ = fn.__kwdefaults__
     new.__dict__.update(fn.__dict__)
     new.__qualname__, new.__module__, new.__doc__ = fn.__qualname__, fn.__module__, fn.__doc__

@@ -33,15 +33,19 @@ class AutoGraphWarning(UserWarning):
     """A function could not be converted on the fly and runs as written."""
 
 
+class StaleConversionWarning(UserWarning):
+    """A converted module's original changed since the conversion: it runs converted code."""
+
+
 def warn_user(message, category):
     """Warn at the innermost frame outside this package: its ORIGINAL line if it is converted."""
     import sys
     import warnings
 
-    from .sourcemap import RUNTIME_DIR, original_location
+    from .frames import is_runtime
+    from .sourcemap import original_location
     frame = sys._getframe(1)
-    while frame is not None and (frame.f_globals.get('__name__', '').startswith('runtime.')
-                                 or frame.f_code.co_filename.startswith(RUNTIME_DIR)):
+    while frame is not None and is_runtime(frame):
         frame = frame.f_back
     if frame is None:
         warnings.warn(message, category, stacklevel=2)

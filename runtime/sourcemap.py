@@ -1,22 +1,39 @@
 """Source maps of converted modules: converted line -> original line, and the notes that use them.
 
-A converted module ends with `__ag_source_map__ = ag__.SourceMap(path, encoded)`.
+A converted module ends with
+`__ag_source_map__ = ag__.SourceMap(path, encoded, digest)`.
 `encoded` is a comma-separated list of segments in increasing converted line:
 `C:O` starts a run in which converted line C+k is original line O+k (code
 copied verbatim), `C=O` one in which every line maps to O (generated code).
 `path` is the original file, relative to the converted file's directory unless
-it is absolute.
+it is absolute; `digest` (`source_digest`) tells whether that file is still
+the one that was converted.
+
+Code objects of converted modules get the original positions themselves
+(`code_positions`); the map serves code that runs before that, and the notes
+of graph errors (an exception of the graph's own, where a note is fine).
 """
 import bisect
+import hashlib
 import os
+
+from . import code_positions
+from .frames import RUNTIME_DIR
+
+
+def source_digest(text):
+    """16 hex digits of the SHA-256 of source text, whatever its newlines."""
+    text = text.replace('\r\n', '\n').replace('\r', '\n')
+    return hashlib.sha256(text.encode('utf-8', 'surrogatepass')).hexdigest()[:16]
 
 
 class SourceMap:
-    __slots__ = ('path', 'encoded', '_starts', '_segments')
+    __slots__ = ('path', 'encoded', 'digest', '_starts', '_segments')
 
-    def __init__(self, path, encoded):
+    def __init__(self, path, encoded, digest=None):
         self.path = path
         self.encoded = encoded
+        self.digest = digest
         self._starts = None
         self._segments = None
 
@@ -51,9 +68,6 @@ class SourceMap:
 # code filename -> SourceMap, for functions converted at run time (`runtime.conversion`):
 # they run with their original module's globals, which hold no `__ag_source_map__`.
 _registered = {}
-# Code of this package may run with a converted module's globals (its own copy of
-# `converted_call`); it is never converted code.
-RUNTIME_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), '')
 
 
 def register(code_filename, source_map):
@@ -62,8 +76,15 @@ def register(code_filename, source_map):
 
 
 def original_location(frame, lineno):
-    """`(path, line)` in the original source for a frame of converted code, else None."""
-    code_file = frame.f_code.co_filename
+    """`(path, line)` in the original source for a frame of converted code, else None.
+
+    Code that carries original positions (rewritten converted code, and the
+    original code a converted module runs on Python values) needs no map.
+    """
+    code = frame.f_code
+    if code_positions.converted_info(code) is not None:
+        return code.co_filename, lineno
+    code_file = code.co_filename
     source_map = _registered.get(code_file)
     converted_file = None
     if source_map is None:
@@ -71,21 +92,24 @@ def original_location(frame, lineno):
             return None
         source_map = frame.f_globals.get('__ag_source_map__')
         if source_map is None:
-            source_map = _map_in_source(frame)
+            source_map = map_in_source(frame)
         if source_map is None or source_map.__class__ is not SourceMap:
             return None
         converted_file = frame.f_globals.get('__file__')
+    path = source_map.original_path(converted_file)
+    if code_file == path:
+        return path, lineno
     line = source_map.original_line(lineno)
     if line is None:
         return None
-    return source_map.original_path(converted_file), line
+    return path, line
 
 
 _MAP_PREFIX = '__ag_source_map__ = ag__.SourceMap('
 _read_from_source = {}  # code filename -> SourceMap or None
 
 
-def _map_in_source(frame):
+def map_in_source(frame):
     """The map of a converted module that is still being imported: read from its last line.
 
     The map is the module's last statement; code running during the import
@@ -101,17 +125,20 @@ def _map_in_source(frame):
         for line in reversed(linecache.getlines(filename, frame.f_globals)[-3:]):
             if line.startswith(_MAP_PREFIX):
                 try:
-                    path, encoded = ast.literal_eval(line[len(_MAP_PREFIX) - 1:].strip())
-                except (ValueError, SyntaxError):
-                    break
-                found = SourceMap(path, encoded)
+                    found = SourceMap(*ast.literal_eval(line[len(_MAP_PREFIX) - 1:].strip()))
+                except (ValueError, SyntaxError, TypeError):
+                    pass
                 break
     _read_from_source[filename] = found
     return found
 
 
 def note_original_location(exc, tb):
-    """Add one note naming the original file:line of the innermost converted frame."""
+    """Add one note naming the original file:line of the innermost converted frame.
+
+    For exceptions a graph raises at run time (a `raise` staged as an op);
+    exceptions of converted code on Python values are never changed.
+    """
     if getattr(exc, '__ag_noted__', False):
         return
     location = None

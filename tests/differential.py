@@ -2,17 +2,20 @@
 
 The original module is the oracle: the converted module must give the same
 outcome for every case, where an outcome is the returned value (or the raised
-exception with its cause/context chain) plus everything printed. Values are
-compared through `describe`, a repr that is stable across two imports of the
-same code (object addresses masked, sets sorted).
+exception: its args, notes, attributes, cause/context chain and, when asked
+for, its formatted traceback) plus everything printed. Values are compared
+through `describe`, a repr that is stable across two imports of the same code
+(object addresses masked, sets sorted).
 """
 import contextlib
 import importlib.util
 import io
+import os
 import re
 import signal
 import sys
 import threading
+import traceback
 from dataclasses import dataclass
 
 CASE_TIME_LIMIT = 2.0  # seconds; every corpus case takes well under a millisecond
@@ -27,9 +30,8 @@ class Outcome:
 
     `result` is ('ok', type name, description of the value),
     ('raise', exception type name, str(exception)) or ('timeout', message);
-    `chain` describes the
-    exception's `__cause__`/`__context__` links; `stdout`/`stderr` are the
-    captured output.
+    `chain` describes the exception and its `__cause__`/`__context__` links
+    (`exception_chain`); `stdout`/`stderr` are the captured output.
     """
 
     result: tuple
@@ -71,8 +73,12 @@ class CaseTimeout(BaseException):
     """A case ran too long (a converted loop that does not stop); not catchable as Exception."""
 
 
-def run_case(module, name, args, kwargs, seconds=CASE_TIME_LIMIT):
-    """Call `module.<name>(*args, **kwargs)` with output captured; never raises an Exception."""
+def run_case(module, name, args, kwargs, seconds=CASE_TIME_LIMIT, tracebacks=False):
+    """Call `module.<name>(*args, **kwargs)` with output captured; never raises an Exception.
+
+    With `tracebacks`, an exception's outcome includes the frames of its
+    formatted traceback and its chain's (`frames`).
+    """
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), time_limit(seconds):
         try:
@@ -81,7 +87,7 @@ def run_case(module, name, args, kwargs, seconds=CASE_TIME_LIMIT):
             result, chain = ('timeout', f'no result after {seconds}s'), ()
         except Exception as e:  # noqa: BLE001 - the exception is the outcome
             result = ('raise', type_name(e), str(e))
-            chain = exception_chain(e)
+            chain = exception_chain(e, tracebacks)
         else:
             result = ('ok', type_name(value), describe(value))
             chain = ()
@@ -112,18 +118,40 @@ def type_name(obj):
     return f'{cls.__module__}.{cls.__qualname__}'
 
 
-def exception_chain(exc, depth=4):
-    """The explicit cause and implicit context of `exc`, a few links deep."""
-    links = []
-    while exc is not None and len(links) < depth:
+def exception_chain(exc, tracebacks=False, depth=4):
+    """`exc` and its explicit causes and implicit contexts, a few links deep: each described.
+
+    A description holds what two runs of the same code agree on: type,
+    message, args, notes, attributes, `__suppress_context__`, and with
+    `tracebacks` the traceback's frames (`frames`).
+    """
+    links = [('raised', *exception_details(exc, tracebacks))]
+    while exc is not None and len(links) <= depth:
         if exc.__cause__ is not None:
             exc, how = exc.__cause__, 'cause'
         elif exc.__context__ is not None and not exc.__suppress_context__:
             exc, how = exc.__context__, 'context'
         else:
             break
-        links.append((how, type_name(exc), str(exc)))
+        links.append((how, *exception_details(exc, tracebacks)))
     return tuple(links)
+
+
+def exception_details(exc, tracebacks):
+    details = (type_name(exc), str(exc), describe(exc.args),
+               describe(getattr(exc, '__notes__', None)), describe(vars(exc)),
+               exc.__suppress_context__)
+    return details + (frames(exc.__traceback__),) if tracebacks else details
+
+
+def frames(tb):
+    """(file name, line, function, source line) of each frame `traceback` formats for `tb`.
+
+    File names are reduced to their last part: a converted module and its
+    original are compared from two directories.
+    """
+    return tuple((os.path.basename(f.filename), f.lineno, f.name, f.line)
+                 for f in traceback.extract_tb(tb))
 
 
 def describe(value):
@@ -150,7 +178,7 @@ def global_state(module, names):
             if name in namespace and type(namespace[name]) in _PLAIN_DATA}
 
 
-def run_module(path, module_name, state_names=()):
+def run_module(path, module_name, state_names=(), tracebacks=False):
     """Import `path` afresh and run its CASES in order.
 
     Returns the text printed while importing and, per case, the case, its
@@ -163,7 +191,7 @@ def run_module(path, module_name, state_names=()):
     records = []
     for name, args, kwargs in module.CASES:
         label = f'{name}{describe(args)}{describe(kwargs)}'  # before the case mutates them
-        outcome = run_case(module, name, args, kwargs)
+        outcome = run_case(module, name, args, kwargs, tracebacks=tracebacks)
         records.append((label, outcome, global_state(module, state_names)))
         if outcome.result[0] == 'timeout':
             break

@@ -3,7 +3,13 @@
 For each `tests/corpus/c_*.py` the original module is the oracle. Both sides are
 imported under the same module name (so qualified names in messages agree),
 afresh (cases mutate globals), and every case in its CASES list must give the
-same value or exception, the same output and the same plain-data globals.
+same value or exception (with the same args, notes, attributes, chain and
+formatted traceback frames), the same output and the same plain-data globals.
+
+The converted module runs its converted code (`rt.config.set_python_mode(
+'converted')`): these tests check the converter. By default a converted module
+runs its original code on Python values; `test_dispatch_runs_the_original_code`
+checks that it does, for every function.
 """
 import ast
 import inspect
@@ -11,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+import runtime as rt
 from autograph_cli.pipeline import convert_module
 from differential import (CaseTimeout, describe, load_module, resolve, run_case, run_module,
                           time_limit)
@@ -26,6 +33,16 @@ _conversions = {}
 @pytest.fixture(scope='session')
 def converted_dir(tmp_path_factory):
     return tmp_path_factory.mktemp('converted')
+
+
+@pytest.fixture
+def converted_code():
+    """Converted modules run their converted code on Python values during the test."""
+    rt.config.set_python_mode('converted')
+    try:
+        yield
+    finally:
+        rt.config.set_python_mode('original')
 
 
 def convert(path, out_dir):
@@ -78,20 +95,61 @@ def test_numeric_markers_name_functions_of_numbers():
     assert marked >= 20
 
 
-@pytest.mark.parametrize('path', CORPUS_FILES, ids=IDS)
-def test_converted_module_behaves_like_the_original(path, converted_dir):
-    _, converted_path = convert(path, converted_dir)
+def assert_same_runs(path, converted_path):
     names = source_names(path)
-    expected = run_module(path, path.stem, names)
-    assert expected == run_module(path, path.stem, names), 'the corpus module is not deterministic'
+    expected = run_module(path, path.stem, names, tracebacks=True)
+    assert expected == run_module(path, path.stem, names, tracebacks=True), \
+        'the corpus module is not deterministic'
     assert expected[1], f'{path.name} has no CASES'
-    actual = run_module(converted_path, path.stem, names)
+    actual = run_module(converted_path, path.stem, names, tracebacks=True)
     assert actual[0] == expected[0], 'output printed while importing differs'
     for (case, want, want_globals), (got_case, got, got_globals) in zip(expected[1], actual[1]):
         assert got_case == case, 'CASES differ'
         assert got == want, f'case {case}'
         assert got_globals == want_globals, f'globals after case {case}'
     assert len(actual[1]) == len(expected[1]), 'CASES differ'
+
+
+@pytest.mark.parametrize('path', CORPUS_FILES, ids=IDS)
+def test_converted_module_behaves_like_the_original(path, converted_dir, converted_code):
+    _, converted_path = convert(path, converted_dir)
+    assert_same_runs(path, converted_path)
+
+
+def test_the_corpus_raises_through_frames_that_filtering_removes(converted_dir, converted_code):
+    """The traceback comparison has work to check: most raising cases pass runtime frames."""
+    raising = filtered = 0
+    for path in CORPUS_FILES:
+        _, converted_path = convert(path, converted_dir)
+        rt.config.set_traceback_mode('full')
+        try:
+            full = run_module(converted_path, path.stem, tracebacks=True)[1]
+        finally:
+            rt.config.set_traceback_mode('filtered')
+        shown = run_module(converted_path, path.stem, tracebacks=True)[1]
+        for (_, everything, _), (_, outcome, _) in zip(full, shown):
+            raising += outcome.result[0] == 'raise'
+            filtered += everything.chain != outcome.chain
+    assert raising >= 140 and filtered >= 80
+
+
+@pytest.mark.parametrize('path', CORPUS_FILES, ids=IDS)
+def test_dispatch_runs_the_original_code(path, converted_dir):
+    """By default every function of a converted module runs the original's code object."""
+    _, converted_path = convert(path, converted_dir)
+    module = load_module(converted_path, path.stem)
+    original = dict(public_api(load_module(path, path.stem)))
+    checked = 0
+    for name, obj in public_api(module):
+        while inspect.isfunction(obj):  # decorated functions too
+            if original[name].__code__.co_filename == str(path):
+                code = obj.__code__
+                assert (code.co_filename, 'ag__' in code.co_names) == (str(path), False), name
+                checked += 1
+            obj, original[name] = (getattr(obj, '__wrapped__', None),
+                                   getattr(original[name], '__wrapped__', None))
+    assert checked
+    assert_same_runs(path, converted_path)
 
 
 def public_api(module):

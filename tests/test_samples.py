@@ -2,9 +2,12 @@
 
 Each sample is a seed tutorial example ported to numpy. Run as written, its
 `rt.function`s convert and trace on the fly; run from `samples/converted/`,
-they were converted ahead of time and only trace. Both runs must print the
-same thing.
+they were converted ahead of time and only trace, and are run twice: as they
+are (Python code runs the original's code objects) and with
+`AGCONVERT_PYTHON_MODE=converted` (it runs the converted code). Every run must
+print the same thing.
 """
+import os
 import pathlib
 import subprocess
 import sys
@@ -17,9 +20,10 @@ NAMES = sorted(p.name for p in SAMPLES.glob('*.py'))
 AGCONVERT = pathlib.Path(sys.executable).with_name('agconvert')
 
 
-def run(path):
+def run(path, python_mode='original'):
     result = subprocess.run([sys.executable, str(path)], capture_output=True, text=True,
-                            cwd=path.parent, timeout=120)
+                            cwd=path.parent, timeout=120,
+                            env={**os.environ, 'AGCONVERT_PYTHON_MODE': python_mode})
     assert result.returncode == 0, result.stderr
     return result.stdout
 
@@ -38,6 +42,6 @@ def test_the_committed_conversions_are_up_to_date():
 @pytest.mark.parametrize('name', NAMES)
 def test_sample_prints_the_same_converted_and_original(name):
     original = run(SAMPLES / name)
-    converted = run(SAMPLES / 'converted' / name)
     assert original.strip(), f'{name} printed nothing'
-    assert converted == original
+    assert run(SAMPLES / 'converted' / name) == original
+    assert run(SAMPLES / 'converted' / name, 'converted') == original

@@ -8,9 +8,12 @@ modules are pure Python and their suites take about a second; `tokenize`
 also passes but its suite takes half a minute, so it is left out. Modules the
 converter or runtime import themselves (functools, operator) cannot be
 replaced this way, and modules whose C accelerator replaces the Python code
-(heapq, bisect) would test nothing.
+(heapq, bisect) would test nothing. The converted module runs its converted
+code (`AGCONVERT_PYTHON_MODE=converted`): by default it would run the
+original's code objects on Python values.
 """
 import json
+import os
 import subprocess
 import sys
 import sysconfig
@@ -64,11 +67,17 @@ uses_converted = any(
     value is module or getattr(value, '__globals__', None) is namespace
     or (isinstance(value, type) and namespace.get(value.__name__) is value)
     for value in vars(tests).values())
+members = [m for c in namespace.values() if isinstance(c, type) and c.__module__ == name
+           for m in vars(c).values()]
+runs_converted = any('ag__' in f.__code__.co_names
+                     for f in [getattr(m, '__func__', m) for m in [*namespace.values(), *members]]
+                     if getattr(f, '__globals__', None) is namespace)
 stream = io.StringIO()
 suite = unittest.defaultTestLoader.loadTestsFromModule(tests)
 result = unittest.TextTestRunner(stream=stream, verbosity=0).run(suite)
 print(json.dumps({
     'converted': '__ag_source_map__' in namespace, 'uses_converted': uses_converted,
+    'runs_converted': runs_converted,
     'run': result.testsRun, 'failures': len(result.failures), 'errors': len(result.errors),
     'report': stream.getvalue()[-5000:] if result.failures or result.errors else ''}))
 '''
@@ -77,10 +86,11 @@ print(json.dumps({
 @pytest.mark.parametrize('name', MODULES)
 def test_cpython_suite_passes_on_the_converted_module(name):
     process = subprocess.run([sys.executable, '-c', RUNNER, name, str(STDLIB / f'{name}.py')],
-                             capture_output=True, text=True, cwd=ROOT, timeout=120)
+                             capture_output=True, text=True, cwd=ROOT, timeout=120,
+                             env={**os.environ, 'AGCONVERT_PYTHON_MODE': 'converted'})
     assert process.returncode == 0, process.stderr[-5000:]
     outcome = json.loads(process.stdout.splitlines()[-1])
-    assert outcome['converted'] and outcome['uses_converted'], outcome
+    assert outcome['converted'] and outcome['uses_converted'] and outcome['runs_converted'], outcome
     assert outcome['run'] > 0
     assert (outcome['failures'], outcome['errors']) == (0, 0), outcome['report']
 

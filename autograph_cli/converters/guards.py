@@ -49,9 +49,11 @@ def guard(flags, block, origin):
 
 
 def origin_of(stmt):
-    """The original line a statement starts at."""
+    """The original line a statement starts at (its own line, not the comments above it)."""
     header = getattr(stmt, 'header', None)
-    return header.origin if header is not None else stmt.origin
+    if header is not None:
+        return header.origin
+    return stmt.origin + len(getattr(stmt.node, 'leading_lines', ()))
 
 
 def always_jumps(block, kind):
@@ -148,7 +150,7 @@ def _rewrite_line(line, jump, in_closure):
         return [line], True
     if last.kind != jump.kind or line.generated or not in_closure:
         return [line], False
-    new = [jump.replace(last, line.origin)]
+    new = [jump.replace(last, origin_of(line))]
     if len(line.smalls) > 1:
         head = line.smalls[:-1]
         new.insert(0, Line(emit.replace(line.node, body=[s.node for s in head]), head, line.origin))

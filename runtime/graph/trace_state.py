@@ -14,6 +14,13 @@ thread marks itself before it enters its first builder and unmarks itself after
 it leaves its last. An interrupt between the mark and the builders can leave a
 thread marked (calls then take their slow paths, with the right results); the
 thread unmarks itself the next time it looks for its current builder.
+
+When `dispatch.tracing` turns non-empty or empty, `dispatch.on_trace_boundary`
+(`runtime.python_mode`: converted modules run converted code while anything is
+traced) is called after the state changed. It reads the state itself, so a
+call that races with another thread's, or one an interrupt skipped, is undone
+by the next boundary: meanwhile functions run their converted code, which
+gives the same results more slowly.
 """
 import threading
 
@@ -37,14 +44,19 @@ def current_builder():
     if builders:
         return builders[-1]
     dispatch.tracing.pop(_get_ident(), None)  # a mark left behind by an interrupted trace
+    if not dispatch.tracing:
+        _boundary()
     return None
 
 
 def enter(builder):
     """Make `builder` this thread's current one; the builders before it, for `leave`."""
     before = _state.builders
+    first = not dispatch.tracing
     dispatch.tracing[_get_ident()] = True
     _state.builders = before + (builder,)
+    if first:
+        _boundary()
     return before
 
 
@@ -53,6 +65,8 @@ def leave(before):
     _state.builders = before
     if not before:
         dispatch.tracing.pop(_get_ident(), None)
+        if not dispatch.tracing:
+            _boundary()
 
 
 def isolated(fn, *args):
@@ -65,3 +79,12 @@ def isolated(fn, *args):
         _state.builders = before
         if not before:
             dispatch.tracing.pop(thread, None)
+            if not dispatch.tracing:
+                _boundary()
+
+
+def _boundary():
+    hook = dispatch.on_trace_boundary
+    if hook is not None:
+        with dispatch.lock:
+            hook()

@@ -15,6 +15,7 @@ import sys
 import numpy as np
 
 from .. import sourcemap
+from ..frames import is_runtime
 from . import ops, tensor, trace_state
 from .ir import PYTHON_NUMBERS, AbstractValue, Equation, Graph, Literal, Var
 from .trace_state import current_builder  # noqa: F401  (imported from here by the graph modules)
@@ -205,9 +206,9 @@ def _is_internal(frame):
     code = frame.f_code
     internal = _internal_code.get(code)
     if internal is None:
-        package = (frame.f_globals.get('__name__') or '').partition('.')[0]
-        internal = _internal_code[code] = (package in ('runtime', 'numpy') or
-                                           code.co_filename.startswith(sourcemap.RUNTIME_DIR))
+        module = frame.f_globals.get('__name__')
+        internal = _internal_code[code] = is_runtime(frame) or (
+            module.__class__ is str and module.partition('.')[0] == 'numpy')
     return internal
 
 

@@ -7,10 +7,16 @@ runtime installs with one method per operator. `tracing` holds the threads that
 may be tracing (`runtime.graph.trace_state` keeps it), so code that runs while
 nothing is traced pays one global check.
 """
+import threading
 
 staged_types = ()
 graph = None
 tracing = {}  # thread id -> True while that thread may be building a graph
+# Held while converted modules' functions change code: when `tracing` turns non-empty or
+# empty, `runtime.graph.trace_state` calls `on_trace_boundary` (`python_mode`) under it.
+# Reentrant: a finalizer run by the garbage collector meanwhile may start a trace.
+lock = threading.RLock()
+on_trace_boundary = None
 
 
 def install(types, implementation):

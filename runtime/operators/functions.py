@@ -1,7 +1,7 @@
 """The frame of every converted function: `FunctionScope`, `ConversionOptions`, `STD`."""
 from . import dispatch as _d
 from .variables import UndefinedReturnValue
-from ..sourcemap import note_original_location
+from ..tracebacks import leaving_converted_code
 
 
 class ConversionOptions:
@@ -26,8 +26,8 @@ STD = ConversionOptions(recursive=True)
 class FunctionScope:
     """`with ag__.FunctionScope(name, scope_name, options) as fscope:` around a converted body.
 
-    An exception leaving the body gets a note naming the original file and line
-    (from the module's source map); its type, message and traceback stay.
+    An exception leaving the body is not changed; its traceback is filtered
+    (`runtime.tracebacks`) to read as the original's.
     """
 
     __slots__ = ('name', 'scope_name', 'callopts')
@@ -42,7 +42,10 @@ class FunctionScope:
 
     def __exit__(self, exc_type, exc, tb):
         if exc is not None:
-            note_original_location(exc, tb)
+            try:
+                leaving_converted_code(exc, tb)
+            except RecursionError:  # at the recursion limit: the traceback stays as it is
+                pass
         return False
 
     def ret(self, value, did_return):

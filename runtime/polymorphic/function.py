@@ -32,6 +32,7 @@ from .. import conversion
 from ..errors import RetracingWarning, warn_user
 from ..graph.tracing import current_builder
 from ..operators import dispatch as _d
+from ..tracebacks import leaving_runtime
 from . import keys, retracing, writeback
 from .binding import Binder
 from .cache import TraceCache
@@ -87,12 +88,16 @@ class Function:
                                doc='The Python function, as written.')
 
     def __call__(self, *args, **kwargs):
-        if not kwargs and not _d.tracing and not _config._run_eagerly:
-            entry = self._fast.get(keys.fast_key(args))
-            if entry is not None:
-                entry[1] = self._calls = self._calls + 1  # counted; its last use, for the LRU
-                return entry[0](args)
-        return self._call((), args, kwargs, self._fast)
+        try:
+            if not kwargs and not _d.tracing and not _config._run_eagerly:
+                entry = self._fast.get(keys.fast_key(args))
+                if entry is not None:
+                    entry[1] = self._calls = self._calls + 1  # counted; its last use, for the LRU
+                    return entry[0](args)
+            return self._call((), args, kwargs, self._fast)
+        except BaseException as exc:  # runtime frames leave its traceback (free unless raised)
+            leaving_runtime(exc)
+            raise
 
     def _call(self, prefix, args, kwargs, memo):
         if _config._run_eagerly:

@@ -4,6 +4,7 @@ import weakref
 
 from .. import config as _config
 from ..operators import dispatch as _d
+from ..tracebacks import leaving_runtime
 from . import keys
 
 
@@ -26,13 +27,17 @@ class BoundFunction:
     instance = property(lambda self: self._ref())
 
     def __call__(self, *args, **kwargs):
-        if not kwargs and not _d.tracing and not _config._run_eagerly:
-            entry = self._fast.get(keys.fast_key(args))
-            if entry is not None:
-                function = self._function
-                entry[1] = function._calls = function._calls + 1  # its last use, for the LRU
-                return entry[0](args)
-        return self._function._call((self._ref(),), args, kwargs, self._fast)
+        try:
+            if not kwargs and not _d.tracing and not _config._run_eagerly:
+                entry = self._fast.get(keys.fast_key(args))
+                if entry is not None:
+                    function = self._function
+                    entry[1] = function._calls = function._calls + 1  # its last use, for the LRU
+                    return entry[0](args)
+            return self._function._call((self._ref(),), args, kwargs, self._fast)
+        except BaseException as exc:  # as in Function.__call__
+            leaving_runtime(exc)
+            raise
 
     @property
     def python_function(self):

@@ -45,4 +45,4 @@ def collatz_steps(n):
 if __name__ == '__main__':
     for n in (1, 6, 27, 97):
         print(f'collatz_steps({n}) = {collatz_steps(n)}')
-__ag_source_map__ = ag__.SourceMap('../collatz.py', '1:1,5:2,9=4,10:6,12=8,21:9,23=10,25:11,27=7,39=8,40:12,41=7,42:13')
+__ag_source_map__ = ag__.SourceMap('../collatz.py', '1:1,5:2,9=4,10:6,12=8,21:9,23=10,25:11,27=7,39=8,40:12,41=7,42:13', '3511b7833c884e65')

@@ -40,4 +40,4 @@ if __name__ == '__main__':
     print(my_relu(np.array([3., -3.], np.float32)))
     print(my_relu(np.array(-2.5, np.float32)))   # reuses the first graph
     print(my_relu.pretty_printed_concrete_signatures())
-__ag_source_map__ = ag__.SourceMap('../polymorphism.py', '1:1,6:2,14=9,15:10,21=15,22:16')
+__ag_source_map__ = ag__.SourceMap('../polymorphism.py', '1:1,6:2,14=9,15:10,21=15,22:16', '27877bdbcf3e143c')

@@ -52,4 +52,4 @@ if __name__ == '__main__':
         error = get_mse(y_true, y_pred)
     rt.config.run_functions_eagerly(False)
     print(unused_take(np.array([0.0])))
-__ag_source_map__ = ag__.SourceMap('../side_effects.py', '1:1,6:2,14=9,15:10,21=15,22:16,27=20,28:21,35=27,36:28')
+__ag_source_map__ = ag__.SourceMap('../side_effects.py', '1:1,6:2,14=9,15:10,21=15,22:16,27=20,28:21,35=27,36:28', 'b97d3d9ca04b2dcc')

@@ -27,4 +27,4 @@ if __name__ == '__main__':
     f(0.2)
     f(0.1)
     print('traces:', f.experimental_get_tracing_count())
-__ag_source_map__ = ag__.SourceMap('../tracing_quiz.py', '1:1,6:2,13=8,14:9')
+__ag_source_map__ = ag__.SourceMap('../tracing_quiz.py', '1:1,6:2,13=8,14:9', 'df3621467a49e276')

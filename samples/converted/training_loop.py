@@ -60,4 +60,4 @@ if __name__ == '__main__':
     print('Final step', step, ': loss', np.round(loss, 4))
     print('weights', np.round(w.numpy().ravel(), 2), 'bias', np.round(b.numpy(), 2))
     print('traces:', train.experimental_get_tracing_count())
-__ag_source_map__ = ag__.SourceMap('../training_loop.py', '1:1,6:2,22=17,23:18,33=27,34:28,37=33,38:34,40=30,50:31,52=33,53=30,54:35')
+__ag_source_map__ = ag__.SourceMap('../training_loop.py', '1:1,6:2,22=17,23:18,33=27,34:28,37=33,38:34,40=30,50:31,52=33,53=30,54:35', '353729f26f19c6d8')

@@ -20,4 +20,4 @@ if __name__ == '__main__':
     print(g())
     print(g())
     print('outside the graph:', a.numpy())
-__ag_source_map__ = ag__.SourceMap('../variable_counter.py', '1:1,6:2,13=8,14:9')
+__ag_source_map__ = ag__.SourceMap('../variable_counter.py', '1:1,6:2,13=8,14:9', '436dcab200387c73')

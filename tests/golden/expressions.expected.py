@@ -52,4 +52,4 @@ def multiline(a, b,
         return (ag__.logical(lambda: a, 'and',
                  lambda: b, 'or',
                  lambda: c))
-__ag_source_map__ = ag__.SourceMap('expressions.py', '1:1,6:2,10=5,11:6,15=9,16:10,20=13,21:14,28=19,29:21,35=26,36:27,42=32,43:33,51=39,52:41')
+__ag_source_map__ = ag__.SourceMap('expressions.py', '1:1,6:2,10=5,11:6,15=9,16:10,20=13,21:14,28=19,29:21,35=26,36:27,42=32,43:33,51=39,52:41', '7d1c958699d6c6a2')

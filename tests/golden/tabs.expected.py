@@ -32,4 +32,4 @@ def tabbed(xs):
 			ag__.if_stmt(x, if_body_1, None, get_state_1, set_state_1, ('out',), 1)
 		ag__.for_stmt(xs, None, loop_body, get_state, set_state, ('out',), {'iterate_names': 'x'})
 		return out
-__ag_source_map__ = ag__.SourceMap('tabs.py', '5:1,7=1,9:3,11=5,20:6,22=4,32=5,33=4,34:7')
+__ag_source_map__ = ag__.SourceMap('tabs.py', '5:1,7=1,9:3,11=5,20:6,22=4,32=5,33=4,34:7', 'a4dd6b9960f8c74e')
