@@ -21,4 +21,5 @@ def encode(marks):
 
 
 def statement(path, marks):
-    return f'__ag_source_map__ = ag__.SourceMap({path!r}, {encode(marks)!r})'
+    # ascii(): the path is the one text not taken from the source, so it may not fit its encoding
+    return f'__ag_source_map__ = ag__.SourceMap({ascii(path)}, {encode(marks)!r})'
