@@ -79,8 +79,13 @@ class Run:
     def __iter__(self):
         pairs = [e for e in self.entries if isinstance(e, tuple)]
         converted = self._reports([src for src, _ in pairs], [dst for _, dst in pairs])
-        for entry in self.entries:
-            yield next(converted) if isinstance(entry, tuple) else entry
+        try:
+            for entry in self.entries:
+                yield next(converted) if isinstance(entry, tuple) else entry
+            for _ in converted:  # nothing is left: this lets a pool shut down normally
+                pass
+        finally:
+            converted.close()  # a run left early: stop the pool now
 
     def _reports(self, srcs, dsts):
         workers = min(self._jobs, len(srcs))

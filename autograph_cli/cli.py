@@ -66,7 +66,8 @@ def main(ctx, src, output, diff, check, jobs, strict):
         show_all(reports, tally)
     except interrupts.Interrupted as e:
         click.echo(f'agconvert: interrupted by {e}; every file written is complete', err=True)
-        ctx.exit(128 + e.signum)
+        # every cleanup has run; exiting now skips waiting for a conversion the run no longer needs
+        os._exit(128 + e.signum)
     except OSError as e:  # stdout is closed, full, or a pipe nobody reads any more
         _silence_stdout()
         click.echo(f'<stdout>: error: cannot write: {e.strerror or e}', err=True)

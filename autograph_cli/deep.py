@@ -66,8 +66,9 @@ def _start(run):
     with _lock:  # the stack size is a process-wide setting read when a thread starts
         previous = threading.stack_size(STACK_SIZE)
         try:
-            # daemon: an interrupt leaves the caller at once; the thread only computes, writes nothing
-            thread = threading.Thread(target=run, name='agconvert-deep', daemon=True)
+            # not a daemon: at exit, Python waits for it rather than stopping it inside libcst's
+            # native parser (which aborts the process); the CLI exits at once instead (see cli.py)
+            thread = threading.Thread(target=run, name='agconvert-deep')
             thread.start()
         except (RuntimeError, MemoryError):
             return None
