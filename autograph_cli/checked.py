@@ -3,14 +3,17 @@
 The input is compiled first: `break` outside a loop, a late `from __future__`
 import, a `global` after a use and the like are errors CPython finds only when
 compiling, which the converter would copy or even hide by moving code. The
-conversion then runs on a deep stack (`deep.py`), and its output is compiled
-too. The converter nests code (a `with` block around each body, calls and
-lambdas around expressions), so a function at the edge of one of CPython's
-nesting limits can convert into code beyond it: that function is converted
-again, left as written, with a warning. Any other output that does not
-compile is an internal error, and no output is returned.
+conversion runs on the main thread, and again on a deep stack (`deep.py`) if
+the ordinary recursion limit is too low for the input (not at once: the
+converter runs a tenth slower on that thread). Its output is compiled too.
+The converter nests code (a `with` block around each body, calls and lambdas
+around expressions), so a function at the edge of one of CPython's nesting
+limits can convert into code beyond it: that function is converted again,
+left as written, with a warning. Any other output that does not compile is an
+internal error, and no output is returned.
 """
 import ast
+import threading
 
 from . import cpython, deep, pipeline
 from .diagnostics import ConversionError, Diagnostic
@@ -18,14 +21,14 @@ from .diagnostics import ConversionError, Diagnostic
 
 def convert(source, path='<string>', original_path=None):
     """`pipeline.convert_module(source, path, original_path=...)`, checked as above."""
-    failure = deep.fresh(cpython.compile_failure, source, path)
+    failure = deep.shallow(cpython.compile_failure, source, path)
     if failure is not None:
         raise ConversionError(cpython.diagnostic(failure, source, path))
     leave = {}
     while True:
         options = {'leave': dict(leave)} if leave else {}
-        result = deep.call(pipeline.convert_module, source, path, original_path=original_path, **options)
-        failure = deep.fresh(cpython.compile_failure, result.code, path)
+        result = _convert(source, path, original_path=original_path, **options)
+        failure = deep.shallow(cpython.compile_failure, result.code, path)
         if failure is None:
             return result
         line = _original_line(getattr(result, 'marks', ()), getattr(failure, 'lineno', None))
@@ -35,6 +38,16 @@ def convert(source, path='<string>', original_path=None):
                 'internal converter error: the converted module does not compile: '
                 f'{cpython.describe(failure)}')))
         leave[def_line] = f'its converted form exceeds a limit of CPython ({cpython.describe(failure)})'
+
+
+def _convert(*args, **kwargs):
+    """pipeline.convert_module(*args, **kwargs) here if the main thread's limits hold it, else deep."""
+    if threading.current_thread() is threading.main_thread():  # others may have a small stack
+        try:
+            return pipeline.convert_module(*args, **kwargs)
+        except RecursionError:
+            pass
+    return deep.call(pipeline.convert_module, *args, **kwargs)
 
 
 def _original_line(marks, converted_line):

@@ -1,4 +1,4 @@
-"""Runs code on a fresh thread with a big stack, so deep recursion cannot crash the process.
+"""Runs code on a thread with a big stack, so deep recursion cannot crash the process.
 
 CPython compiles expressions nested about 3,000 deep: its compiler allows three
 levels per frame the recursion limit leaves it, so what it accepts depends on
@@ -11,84 +11,103 @@ before. So:
   used, until needed) and a recursion limit of 50,000 frames, which that stack
   holds even when every frame goes through C (measured: 100,000 such frames
   fit in 128 MB);
-- `fresh` runs a compile() check on such a thread with the ordinary limit: a
-  new thread starts at depth 0, so the check accepts what `python file.py`
+- `shallow` runs a compile() check on that thread with the ordinary limit and
+  almost no frames below it, so the check accepts what `python file.py`
   accepts, however deep the caller is.
+
+The thread lives as long as the process and runs one call at a time: a thread
+per call costs a tenth more, as each new thread's malloc arena faults its pages
+in again.
 """
+import atexit
+import os
+import queue
 import sys
 import threading
 
 STACK_SIZE = 256 * 1024 * 1024
 RECURSION_LIMIT = 50_000
 
-_lock = threading.Lock()
-_raised = 0  # calls running with the raised limit; the last one to end restores it
-_saved_limit = None
-
 
 def call(fn, *args, **kwargs):
     """fn(*args, **kwargs) with a big stack and a high recursion limit; its result or exception."""
-    return _on_thread(fn, args, kwargs, raise_limit=True)
+    return _worker().run(fn, args, kwargs, raise_limit=True)
 
 
-def fresh(fn, *args, **kwargs):
-    """fn(*args, **kwargs) at recursion depth 0 with the ordinary limit; its result or exception."""
-    return _on_thread(fn, args, kwargs, raise_limit=False)
+def shallow(fn, *args, **kwargs):
+    """fn(*args, **kwargs) near recursion depth 0, with the ordinary limit; its result or exception."""
+    return _worker().run(fn, args, kwargs, raise_limit=False)
 
 
-def _on_thread(fn, args, kwargs, raise_limit):
-    outcome = []
+class _Worker:
+    """The big-stack thread and the queue of calls it runs."""
 
-    def run(on_big_stack=True):
-        raising = raise_limit and on_big_stack
-        if raising:
-            _raise_limit()
+    def __init__(self):
+        self.requests = queue.SimpleQueue()
+        self.idle = threading.Event()
+        self.idle.set()
+        self.thread = None
+        previous = threading.stack_size(STACK_SIZE)  # read when the thread starts
         try:
-            outcome.append((True, fn(*args, **kwargs)))
-        except BaseException as e:  # handed to the caller, who decides what it means
-            outcome.append((False, e))
-        finally:
-            if raising:
-                _restore_limit()
-
-    thread = _start(run)
-    if thread is None:  # no memory for a big stack: run here, with the ordinary limit
-        run(on_big_stack=False)
-    else:
-        thread.join()
-    ok, value = outcome[0]
-    if ok:
-        return value
-    raise value
-
-
-def _start(run):
-    with _lock:  # the stack size is a process-wide setting read when a thread starts
-        previous = threading.stack_size(STACK_SIZE)
-        try:
-            # not a daemon: at exit, Python waits for it rather than stopping it inside libcst's
-            # native parser (which aborts the process); the CLI exits at once instead (see cli.py)
-            thread = threading.Thread(target=run, name='agconvert-deep')
+            # a daemon, so it never keeps the process alive; exiting waits for a call it is in
+            # the middle of (`_wait_at_exit`), as stopping it inside libcst's native parser aborts
+            thread = threading.Thread(target=self._serve, name='agconvert-deep', daemon=True)
             thread.start()
+            self.thread = thread
         except (RuntimeError, MemoryError):
-            return None
+            pass  # no memory for a big stack: calls run on the caller's thread
         finally:
             threading.stack_size(previous)
-    return thread
+
+    def run(self, fn, args, kwargs, raise_limit):
+        if self.thread is None or threading.current_thread() is self.thread:
+            return fn(*args, **kwargs)
+        reply = queue.SimpleQueue()
+        self.requests.put((fn, args, kwargs, raise_limit, reply))
+        ok, value = reply.get()  # an interrupt leaves at once; the thread finishes the call alone
+        if ok:
+            return value
+        raise value
+
+    def _serve(self):
+        while True:
+            fn, args, kwargs, raise_limit, reply = self.requests.get()
+            self.idle.clear()
+            limit = sys.getrecursionlimit()
+            if raise_limit:
+                sys.setrecursionlimit(max(limit, RECURSION_LIMIT))
+            try:
+                reply.put((True, fn(*args, **kwargs)))
+            except BaseException as e:  # handed to the caller, who decides what it means
+                reply.put((False, e))
+            finally:
+                sys.setrecursionlimit(limit)
+                self.idle.set()
 
 
-def _raise_limit():
-    global _raised, _saved_limit
+_lock = threading.Lock()
+_current = None
+
+
+def _worker():
+    global _current
     with _lock:
-        if _raised == 0:
-            _saved_limit = sys.getrecursionlimit()
-            sys.setrecursionlimit(max(_saved_limit, RECURSION_LIMIT))
-        _raised += 1
+        if _current is None:
+            _current = _Worker()
+        return _current
 
 
-def _restore_limit():
-    global _raised
-    with _lock:
-        _raised -= 1
-        if _raised == 0:
-            sys.setrecursionlimit(_saved_limit)
+def _forget_worker():
+    """In a forked child: the parent's thread does not exist here; start another when needed."""
+    global _current, _lock
+    _current, _lock = None, threading.Lock()
+
+
+@atexit.register
+def _wait_at_exit():
+    if _current is not None:
+        _current.idle.wait()
+
+
+if hasattr(os, 'register_at_fork'):
+    os.register_at_fork(after_in_child=_forget_worker)

@@ -51,6 +51,8 @@ def parseable(source, parse):
         return None
     try:
         module = parse(text)
+    except RecursionError:
+        raise  # too deep for this thread, not a parse error: see checked.py
     except Exception:  # libcst refuses it still: the caller reports its first refusal
         return None
     return module.visit(_PutBack(targets)) if targets else module

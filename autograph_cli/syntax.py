@@ -38,6 +38,8 @@ def parse(source, path):
     text = repairs.indentation_without_form_feeds(source)
     try:
         return _parse_without_validation(text)
+    except RecursionError:
+        raise  # too deep for this thread, not a parse error: see checked.py
     except Exception as e:
         parse_error = e
     # CPython's own parser names the exact place and words the message better

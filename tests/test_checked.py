@@ -65,7 +65,7 @@ def cpython_error(source):
     with warnings.catch_warnings():
         warnings.simplefilter('ignore')
         try:
-            deep.fresh(compile, source, 'm.py', 'exec', dont_inherit=True)
+            deep.shallow(compile, source, 'm.py', 'exec', dont_inherit=True)
         except SyntaxError as e:
             return e.lineno, e.offset, e.msg[:1].lower() + e.msg[1:]
         except (RecursionError, MemoryError):
