@@ -1,5 +1,4 @@
 """The agconvert command line: turns options into one write-back mode and hands the work to the api ladder."""
-import errno
 import os
 import sys
 
@@ -53,6 +52,21 @@ def main(ctx, src, output, diff, check, jobs, strict):
     """Convert SRC (a .py file, a directory of them, or - for stdin) into explicit ag__ graph code."""
     interrupts.stop_on_signals()
     mode = choose_mode(src, output, diff, check)
+    try:
+        tally = run(src, output, mode, strict, jobs)
+    except interrupts.Interrupted as e:
+        click.echo(f'agconvert: interrupted by {e}; every file written is complete', err=True)
+        # every cleanup has run; exiting now skips waiting for a conversion the run no longer needs
+        os._exit(128 + e.signum)
+    except StdoutFailed as e:
+        _silence_stdout()
+        click.echo(f'<stdout>: error: cannot write: {e}', err=True)
+        ctx.exit(1)
+    ctx.exit(tally.exit_code)
+
+
+def run(src, output, mode, strict, jobs):
+    """Convert, show every report, and for a tree the summary; the Tally of the reports."""
     tree = os.path.isdir(src)
     try:
         if tree:
@@ -62,19 +76,10 @@ def main(ctx, src, output, diff, check, jobs, strict):
     except api.PathConflict as e:
         raise click.UsageError(str(e)) from None
     tally = api.Tally(mode)
-    try:
-        show_all(reports, tally)
-    except interrupts.Interrupted as e:
-        click.echo(f'agconvert: interrupted by {e}; every file written is complete', err=True)
-        # every cleanup has run; exiting now skips waiting for a conversion the run no longer needs
-        os._exit(128 + e.signum)
-    except OSError as e:  # stdout is closed, full, or a pipe nobody reads any more
-        _silence_stdout()
-        click.echo(f'<stdout>: error: cannot write: {e.strerror or e}', err=True)
-        ctx.exit(1)
+    show_all(reports, tally)
     if tree:
         click.echo(str(tally), err=True)
-    ctx.exit(tally.exit_code)
+    return tally
 
 
 def show_all(reports, tally):
@@ -102,13 +107,20 @@ def show(report, tally, prefix=''):
         click.echo(prefix + line, err=True)
 
 
+class StdoutFailed(Exception):
+    """stdout is closed, full, or a pipe nobody reads any more; the message says which."""
+
+
 def write_stdout(data):
-    """Write bytes to stdout (so the source's own encoding reaches it); OSError if it cannot."""
+    """Write bytes to stdout (so the source's own encoding reaches it); StdoutFailed if it cannot."""
     if sys.stdout is None:  # the process was started with its stdout closed
-        raise OSError(errno.EBADF, 'stdout is closed')
+        raise StdoutFailed('stdout is closed')
     stream = getattr(sys.stdout, 'buffer', sys.stdout)
-    stream.write(data)
-    stream.flush()
+    try:
+        stream.write(data)
+        stream.flush()
+    except OSError as e:
+        raise StdoutFailed(e.strerror or str(e)) from None
 
 
 def _silence_stdout():

@@ -75,8 +75,12 @@ def cpython_error(source):
 
 @pytest.mark.parametrize('source', COMPILE_TIME_ERRORS)
 def test_what_cpython_rejects_is_reported_as_and_where_cpython_reports_it(source):
-    line, col, message = cpython_error(source)
+    expected = cpython_error(source)
     result = api.convert_source(source, 'm.py')
+    if expected is None:  # newer syntax, on a Python that has it
+        assert result.code is not None
+        return
+    line, col, message = expected
     assert result.code is None
     [diagnostic] = result.diagnostics
     assert (diagnostic.line, diagnostic.col, diagnostic.severity) == (line, col, 'error')
