@@ -4,8 +4,9 @@ The input is compiled first: `break` outside a loop, a late `from __future__`
 import, a `global` after a use and the like are errors CPython finds only when
 compiling, which the converter would copy or even hide by moving code. The
 conversion runs on the main thread, and again on a deep stack (`deep.py`) if
-the ordinary recursion limit is too low for the input (not at once: the
-converter runs a tenth slower on that thread). Its output is compiled too.
+the ordinary recursion limit is too low for the input (not at once: handing
+work to that thread and back costs scheduling delays on a busy machine, and
+the converter measured slower there). Its output is compiled too.
 The converter nests code (a `with` block around each body, calls and lambdas
 around expressions), so a function at the edge of one of CPython's nesting
 limits can convert into code beyond it: that function is converted again,
@@ -21,14 +22,14 @@ from .diagnostics import ConversionError, Diagnostic
 
 def convert(source, path='<string>', original_path=None):
     """`pipeline.convert_module(source, path, original_path=...)`, checked as above."""
-    failure = deep.shallow(cpython.compile_failure, source, path)
+    failure = _compile_failure(source, path)
     if failure is not None:
         raise ConversionError(cpython.diagnostic(failure, source, path))
     leave = {}
     while True:
         options = {'leave': dict(leave)} if leave else {}
         result = _convert(source, path, original_path=original_path, **options)
-        failure = deep.shallow(cpython.compile_failure, result.code, path)
+        failure = _compile_failure(result.code, path)
         if failure is None:
             return result
         line = _original_line(getattr(result, 'marks', ()), getattr(failure, 'lineno', None))
@@ -38,6 +39,14 @@ def convert(source, path='<string>', original_path=None):
                 'internal converter error: the converted module does not compile: '
                 f'{cpython.describe(failure)}')))
         leave[def_line] = f'its converted form exceeds a limit of CPython ({cpython.describe(failure)})'
+
+
+def _compile_failure(text, path):
+    """cpython.compile_failure(text, path) as `python file.py` would meet it: at depth ~0."""
+    failure = cpython.compile_failure(text, path)
+    if isinstance(failure, RecursionError):  # maybe only because of the frames below us: again
+        failure = deep.shallow(cpython.compile_failure, text, path)
+    return failure
 
 
 def _convert(*args, **kwargs):

@@ -1,13 +1,13 @@
 """Sources CPython accepts but libcst's parser refuses, made parseable without changing their meaning.
 
-Two gaps in libcst 1.x, each closed by rewriting the text libcst sees so
-that the module it gives prints as the original, statement for statement (so
+Two gaps in libcst 1.x, each closed by rewriting the text libcst sees. The
+module it gives has the original's statements on the original's lines (so
 positions, taken from the original, and the source map still hold):
 
 - indentation mixing tabs and spaces, or holding a form feed, that CPython
   accepts (a tab advances to the next multiple of 8 columns, a form feed resets
   the column to 0): the indentation of each statement line becomes that many
-  spaces, which gives the same blocks;
+  spaces, which gives the same blocks (and is what the converted module shows);
 - a parenthesised annotated target, `(x): int = 1`: the target becomes a
   placeholder name, and the parsed module gets the original target back as a
   node (libcst prints parentheses around a name it was given, and
