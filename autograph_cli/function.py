@@ -23,6 +23,8 @@ class FunctionConversion:
         self.pos = positions
         self._itr = self._vars = None
         self.nonlocal_names = set()
+        # id(block) -> what it modifies: each `elif` of a chain is a block inside the last one
+        self._modified_by_block = {}
 
     def new_name(self, base):
         name = self.namer.new(base)
@@ -111,7 +113,9 @@ class FunctionConversion:
         """Names (and attributes) the statement modifies that are live after it or next time round."""
         modified, composites = set(), set()
         for block in blocks:
-            _modified(block, modified, composites)
+            names, attributes = _modified(block, self._modified_by_block)
+            modified |= names
+            composites |= attributes
         if extra_act is not None:
             modified |= extra_act.defs | extra_act.dels
             composites |= extra_act.composites
@@ -261,9 +265,13 @@ def _header_acts(stmt):
     return []
 
 
-def _modified(block, names, composites):
+def _modified(block, memo):
+    """(names, attribute targets) the statements of a block modify, memoised by block."""
+    found = memo.get(id(block))
+    if found is not None:
+        return found
+    names, composites = set(), set()
     for stmt in block:
-        acts = []
         if isinstance(stmt, Line):
             acts = [s.act for s in stmt.smalls]
         elif isinstance(stmt, (If, While)):
@@ -276,7 +284,11 @@ def _modified(block, names, composites):
             names |= act.defs | act.dels | act.maydefs
             composites |= act.composites
         for sub in sub_blocks(stmt):
-            _modified(sub, names, composites)
+            inner_names, inner_composites = _modified(sub, memo)
+            names |= inner_names
+            composites |= inner_composites
+    memo[id(block)] = names, composites
+    return names, composites
 
 
 def _has_converted(block):

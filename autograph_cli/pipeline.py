@@ -19,7 +19,6 @@ comment and a warning.
 """
 import dataclasses
 import gc
-import re
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -37,7 +36,6 @@ from .walker import StatementWalker
 
 IMPORT = 'from runtime import ag as ag__'
 BIND = 'ag__ = ag__.bind(globals())'  # the module's own converted_call: see runtime/ag.py
-_CONVERTED_RE = re.compile(r'(?:^|(?<=[\r\n]))from runtime import ag as ag__[ \t]*(?:[\r\n]|$)')
 _FRAME_READERS = frozenset(('locals', 'vars', 'dir', 'eval', 'exec'))
 
 
@@ -45,6 +43,7 @@ _FRAME_READERS = frozenset(('locals', 'vars', 'dir', 'eval', 'exec'))
 class ConversionResult:
     code: str
     diagnostics: list = field(default_factory=list)
+    marks: list = field(default_factory=list)  # (converted line, original line, verbatim): see emit
 
 
 class ScopeName:
@@ -60,11 +59,12 @@ class ScopeName:
 
 
 class ModuleConversion:
-    def __init__(self, source, path, module):
+    def __init__(self, source, path, module, leave=None):
         self.path = path
         self.positions = Positions(source, module)
         self.module_names = syntax.module_names(module)
         self.diagnostics = []
+        self.leave = leave or {}  # line of a def -> why that function is left as written
 
     def warn(self, node, message):
         line, col = self.positions.line_col(node)
@@ -105,6 +105,8 @@ class ModuleConversion:
         """(converted node, names it shares with enclosing scopes, names it mentions)."""
         if syntax.skipped(node):
             return node, syntax.all_names(node), syntax.all_names(node)
+        if self.leave and self.positions.line(node) in self.leave:
+            return self._unconverted(node, self.leave[self.positions.line(node)])
         params = scopes.param_names(node.params)
         qualname = where[1] + node.name.value
         facts = Facts(params, where[0], self.module_names, qualname)
@@ -189,29 +191,30 @@ class ModuleConversion:
         return syntax.with_comment(node, f'# agconvert: left unconverted: {reason}'), names, names
 
 
-def convert_module(source, path='<string>', *, original_path=None, first_line=1):
+def convert_module(source, path='<string>', *, original_path=None, first_line=1, leave=None):
     """Convert one module's source text; raises ConversionError when it cannot.
 
     `original_path` is the path the source map records (default: `path`);
     `first_line` is the line of the original file the source starts at, for
-    code cut out of a larger file (a function converted at run time).
+    code cut out of a larger file (a function converted at run time);
+    `leave` maps the line of a `def` to why that function is left as written.
     """
     collecting = gc.isenabled()
     gc.disable()  # the analyses build cyclic graphs; collecting them mid-way costs a tenth
     try:
-        return _convert_module(source, path, original_path, first_line)
+        return _convert_module(source, path, original_path, first_line, leave)
     finally:
         if collecting:
             gc.enable()
 
 
-def _convert_module(source, path, original_path, first_line):
-    if _CONVERTED_RE.search(source):
-        line = len(source[:_CONVERTED_RE.search(source).start()].splitlines()) + 1
-        raise ConversionError(Diagnostic(path, line, 1, 'error',
-                                         'already converted by agconvert (it imports ag__)'))
+def _convert_module(source, path, original_path, first_line, leave):
     module = syntax.parse(source, path)
-    conversion = ModuleConversion(source, path, module)
+    conversion = ModuleConversion(source, path, module, leave)
+    header = syntax.runtime_import(module.body)
+    if header is not None:
+        raise ConversionError(Diagnostic(path, conversion.positions.line(header) + first_line - 1, 1,
+                                         'error', 'already converted by agconvert (it imports ag__)'))
     body = [conversion.statement(s) for s in module.body]
     at = syntax.import_position(module.body)
     marker = cst.EmptyLine(comment=cst.Comment(
@@ -230,4 +233,4 @@ def _convert_module(source, path, original_path, first_line):
     map_line = sourcemap.statement(original_path or path, marks, source)
     if not code.endswith(('\n', '\r')):
         code += newline
-    return ConversionResult(code + map_line + newline, conversion.diagnostics)
+    return ConversionResult(code + map_line + newline, conversion.diagnostics, marks)

@@ -23,5 +23,6 @@ def encode(marks):
 
 def statement(path, marks, source):
     """The map of a module converted from `source` (original file `path`), with its digest."""
-    return (f'__ag_source_map__ = ag__.SourceMap({path!r}, {encode(marks)!r}, '
+    # ascii(): the path is the one text not taken from the source, so it may not fit its encoding
+    return (f'__ag_source_map__ = ag__.SourceMap({ascii(path)}, {encode(marks)!r}, '
             f'{source_digest(source)!r})')

@@ -4,7 +4,7 @@ import threading
 import libcst as cst
 from libcst._nodes.base import CSTNode
 
-from . import emit
+from . import cpython, emit, repairs
 from .converters import functions
 from .diagnostics import ConversionError, Diagnostic
 from .walker import imported_names
@@ -34,19 +34,21 @@ def _no_validation(node):
 
 
 def parse(source, path):
+    """The libcst module of source; ConversionError, at CPython's place, if CPython rejects it."""
+    text = repairs.indentation_without_form_feeds(source)
     try:
-        return _parse_without_validation(source)
+        return _parse_without_validation(text)
+    except RecursionError:
+        raise  # too deep for this thread, not a parse error: see checked.py
     except Exception as e:
         parse_error = e
     # CPython's own parser names the exact place and words the message better
-    try:
-        compile(source, path, 'exec', dont_inherit=True)
-    except SyntaxError as e:
-        message = e.msg[0].lower() + e.msg[1:] if e.msg else 'invalid syntax'
-        raise ConversionError(Diagnostic(path, e.lineno or 1, e.offset or 1, 'error',
-                                         f'syntax error: {message}')) from None
-    except (ValueError, OverflowError) as e:  # e.g. a NUL byte in the source
-        raise ConversionError(Diagnostic(path, 1, 1, 'error', f'syntax error: {e}')) from None
+    error = cpython.compile_error(source, path)
+    if error is not None:
+        raise ConversionError(error)
+    module = repairs.parseable(text, _parse_without_validation)
+    if module is not None:
+        return module
     line = getattr(parse_error, 'raw_line', 1)
     col = getattr(parse_error, 'raw_column', 0) + 1
     message = getattr(parse_error, 'message', str(parse_error))
@@ -59,15 +61,50 @@ def starts_with_blank(stmt):
 
 
 def import_position(body):
-    """After the module docstring and the `from __future__` imports."""
+    """After the module docstring and the `from __future__` imports.
+
+    A line that starts with either counts whole: `from __future__ import x; import os`
+    keeps `import os` above the runtime's import, which must not come before a future import.
+    """
     at = 0
-    if body and functions.is_docstring(body[0]):
+    if body and _starts_with(body[0], functions.is_docstring):
         at = 1
-    while at < len(body) and isinstance(body[at], cst.SimpleStatementLine) and all(
-            isinstance(s, cst.ImportFrom) and s.module is not None and
-            emit.code_of(s.module) == '__future__' for s in body[at].body):
+    while at < len(body) and _starts_with(body[at], _is_future_import):
         at += 1
     return at
+
+
+def _starts_with(stmt, test):
+    if not isinstance(stmt, cst.SimpleStatementLine):
+        return False
+    return test(emit.replace(stmt, body=stmt.body[:1]))
+
+
+def _is_future_import(line):
+    small = line.body[0]
+    return isinstance(small, cst.ImportFrom) and small.module is not None and \
+        emit.code_of(small.module) == '__future__'
+
+
+def runtime_import(body):
+    """The top-level `from runtime import ag as ag__` a converted module starts with, or None.
+
+    Statements, not text: a comment on that line does not hide it, and the
+    same words inside a string literal are not it.
+    """
+    for stmt in body:
+        if isinstance(stmt, cst.SimpleStatementLine) and any(map(_imports_ag, stmt.body)):
+            return stmt
+    return None
+
+
+def _imports_ag(small):
+    if not isinstance(small, cst.ImportFrom) or isinstance(small.names, cst.ImportStar):
+        return False
+    if not isinstance(small.module, cst.Name) or small.module.value != 'runtime':
+        return False
+    return any(alias.name.value == 'ag' and alias.asname is not None and
+               getattr(alias.asname.name, 'value', None) == 'ag__' for alias in small.names)
 
 
 def with_comment(node, text):

@@ -113,6 +113,8 @@ class StatementWalker:
     def _ann(self, node):
         w = self.w
         if node.value is None:
+            if node.target.__class__ is cst.Name and node.target.lpar:
+                return 'plain', node, None  # `(x): T` in a function does nothing, not even declare x
             if node.target.__class__ is cst.Name:
                 w.facts.assigned.add(node.target.value)  # `x: T` makes x local without binding it
                 w.facts.referenced.add(node.target.value)

@@ -8,6 +8,7 @@ import pytest
 from autograph_cli import api, pipeline
 from autograph_cli.api import Status, WriteBack
 from autograph_cli.diagnostics import ConversionError, Diagnostic
+from differential import time_limit
 
 GOOD = '''def f(x):
     while x > 1:
@@ -265,3 +266,118 @@ def test_tally_summary_and_exit_code(mode, statuses, summary, exit_code):
     for status in statuses:
         tally.add(report(status))
     assert (str(tally), tally.exit_code) == (summary, exit_code)
+
+
+@pytest.mark.parametrize('encoding', ['rot13', 'hex', 'base64', 'zlib', 'bz2', 'uu', 'quopri',
+                                      'undefined', 'punycode'])
+def test_decode_source_refuses_an_encoding_cpython_cannot_run_with(encoding):
+    data = f'# coding: {encoding}\n{GOOD}'.encode('ascii')
+    with pytest.raises(SyntaxError):
+        compile(data, 'm.py', 'exec')  # the yardstick: CPython refuses the file too
+    with pytest.raises(ConversionError) as caught:
+        api.decode_source(data, 'm.py')
+    assert str(caught.value.diagnostic).startswith(f'm.py:1:1: error: encoding problem: {encoding}')
+
+
+def test_convert_file_reports_a_conversion_its_encoding_cannot_hold():
+    Path('m.py').write_bytes(f'# coding: idna\n{GOOD}'.encode('ascii'))
+    compile(Path('m.py').read_bytes(), 'm.py', 'exec')  # CPython runs the file
+    for mode, dst in ((WriteBack.STDOUT, None), (WriteBack.FILE, 'out.py'), (WriteBack.DIFF, None)):
+        report = api.convert_file('m.py', dst, mode=mode)
+        assert report.status is Status.FAILED
+        [message] = report.messages()
+        assert message.startswith('m.py:1:1: error: converted code cannot be encoded as idna: ')
+    assert not Path('out.py').exists()
+
+
+@pytest.mark.parametrize('make', [
+    lambda path: os.mkfifo(path),
+    lambda path: os.symlink(os.devnull, path),
+])
+def test_convert_file_refuses_an_output_that_is_not_a_regular_file(make):
+    write('m.py', GOOD)
+    make('out.py')
+    kind = os.stat('out.py').st_mode
+    with pytest.raises(api.PathConflict, match='out.py is not a regular file'), time_limit(20):
+        api.convert_file('m.py', 'out.py', mode=WriteBack.FILE)
+    assert os.stat('out.py').st_mode == kind
+    assert sorted(os.listdir('.')) == ['m.py', 'out.py']
+
+
+def test_convert_file_refuses_to_write_over_the_file_stdin_reads(monkeypatch):
+    write('m.py', GOOD)
+    with open('m.py', 'rb') as stdin:
+        monkeypatch.setattr('sys.stdin', stdin)
+        with pytest.raises(api.PathConflict, match='m.py is the file stdin reads from'):
+            api.convert_file('-', 'm.py', mode=WriteBack.FILE)
+    assert Path('m.py').read_text() == GOOD
+
+
+def test_convert_file_reports_stdin_closed(monkeypatch):
+    monkeypatch.setattr('sys.stdin', None)
+    report = api.convert_file('-')
+    assert report.messages() == ['<stdin>:1:1: error: cannot read: stdin is closed']
+
+
+@pytest.mark.parametrize('links', [
+    [('out/sub', '../src/sub')],  # relative link
+    [('out/sub', '{tmp}/src/sub')],  # absolute link
+    [('out', 'elsewhere'), ('elsewhere/sub', '../src/sub')],  # through a linked output directory
+])
+def test_convert_tree_refuses_outputs_that_link_into_the_sources(links, tmp_path):
+    write('src/a.py', GOOD)
+    write('src/sub/b.py', BAD)
+    os.makedirs('elsewhere')
+    for link, target in links:
+        os.makedirs(os.path.dirname(link) or '.', exist_ok=True)
+        os.symlink(target.format(tmp=tmp_path), link)
+    with pytest.raises(api.PathConflict, match=r'b\.py would be written into the input directory src'):
+        api.convert_tree('src', 'out')
+    assert Path('src/sub/b.py').read_text() == BAD
+    assert sorted(str(p) for p in Path('src').rglob('*')) == ['src/a.py', 'src/sub', 'src/sub/b.py']
+    assert not list(Path('out').rglob('*.py'))
+
+
+def test_convert_tree_refuses_an_output_file_that_is_a_named_pipe():
+    write('src/a.py', GOOD)
+    os.makedirs('out')
+    os.mkfifo('out/a.py')
+    for mode in (WriteBack.FILE, WriteBack.CHECK):  # --check would wait forever reading it
+        with pytest.raises(api.PathConflict, match='out/a.py is not a regular file'), time_limit(20):
+            api.convert_tree('src', 'out', mode=mode)
+
+
+def test_convert_tree_reports_unreadable_directories_in_path_order(monkeypatch):
+    for path in ('src/a.py', 'src/b/c.py', 'src/locked/d.py', 'src/z.py'):
+        write(path, GOOD)
+    real = os.scandir
+
+    def scandir(path):  # as root, a chmod would not stop the read
+        if os.path.basename(path) == 'locked':
+            raise PermissionError(13, 'Permission denied', path)
+        return real(path)
+    monkeypatch.setattr(os, 'scandir', scandir)
+    reports = list(api.convert_tree('src', 'out'))
+    assert [(r.src, r.status) for r in reports] == [
+        (os.path.join('src', 'a.py'), Status.CONVERTED), (os.path.join('src', 'z.py'), Status.CONVERTED),
+        (os.path.join('src', 'b', 'c.py'), Status.CONVERTED), (os.path.join('src', 'locked'), Status.FAILED)]
+    assert reports[-1].messages() == [f"{os.path.join('src', 'locked')}: error: cannot read directory: "
+                                      'Permission denied']
+
+
+def test_convert_tree_reports_a_named_pipe_instead_of_waiting_on_it():
+    write('src/a.py', GOOD)
+    os.mkfifo('src/pipe.py')
+    with time_limit(20):
+        reports = list(api.convert_tree('src', 'out', jobs=2))
+    assert [(r.src, r.status) for r in reports] == [
+        (os.path.join('src', 'a.py'), Status.CONVERTED), (os.path.join('src', 'pipe.py'), Status.FAILED)]
+    assert reports[1].messages() == [
+        f"{os.path.join('src', 'pipe.py')}:1:1: error: not a regular file (a named pipe); not converted"]
+
+
+@pytest.mark.parametrize('path', ['', '-'])
+def test_check_paths_refuses_an_empty_output_path(path):
+    write('m.py', GOOD)
+    with pytest.raises(api.PathConflict, match='the output path is empty'):
+        api.convert_file('m.py' if path == '' else path, '', mode=WriteBack.FILE)

@@ -1,4 +1,5 @@
 """The agconvert command line: every call of the CLI contract, stdout and stderr checked apart."""
+import ctypes
 import io
 import os
 import re
@@ -12,6 +13,7 @@ from click.testing import CliRunner
 
 from autograph_cli import __version__, api, cli, pipeline
 from autograph_cli.diagnostics import ConversionError, Diagnostic
+from differential import time_limit
 
 AGCONVERT = Path(sys.executable).with_name('agconvert')
 GOOD = 'def f(x):\n    if x > 0:\n        x = -x\n    return x\n'
@@ -308,3 +310,128 @@ def test_installed_script_usage_errors_and_version():
     assert b"Path 'nowhere.py' does not exist" in missing.stderr
     version = agconvert('--version')
     assert (version.returncode, version.stdout) == (0, f'agconvert, version {__version__}\n'.encode())
+
+
+def test_empty_output_path_is_a_usage_error():
+    write('f.py', GOOD)
+    for args in (['f.py', '-o', ''], ['--check', 'f.py', '-o', '']):
+        result = run(*args)
+        assert (result.exit_code, result.stdout) == (2, '')
+        assert 'Error: -o needs a path; it was given an empty one.' in result.stderr
+    assert sorted(os.listdir('.')) == ['f.py']
+
+
+@pytest.mark.parametrize('jobs', ['1', '2'])
+def test_encodings_cpython_cannot_run_with_fail_alone_in_a_tree(jobs):
+    write('src/a.py', GOOD)
+    write('src/z.py', LOOP)
+    for encoding in ('rot13', 'hex', 'undefined', 'idna'):
+        Path(f'src/{encoding}.py').write_bytes(f'# coding: {encoding}\n{GOOD}'.encode('ascii'))
+    result = run('--jobs', jobs, 'src', '-o', 'build')
+    assert result.exit_code == 1
+    lines = result.stderr.splitlines()
+    assert [line.split(': error: ')[0] for line in lines[:-1]] == [
+        os.path.join('src', f'{name}.py') + ':1:1' for name in ('hex', 'idna', 'rot13', 'undefined')]
+    assert lines[-1] == '2 files converted, 4 failed'
+    assert sorted(p.name for p in Path('build').rglob('*.py')) == ['a.py', 'z.py']
+
+
+def test_an_output_linking_into_the_sources_or_a_device_is_refused():
+    make_tree()
+    os.makedirs('build')
+    os.symlink(os.path.abspath('src/pkg'), 'build/pkg')
+    before = tree_bytes('src')
+    tree = run('src', '-o', 'build')
+    assert (tree.exit_code, tree.stdout) == (2, '')
+    assert 'would be written into the input directory src' in tree.stderr
+    device = run('src/a.py', '-o', os.devnull)
+    assert device.exit_code == 2
+    assert f'Error: {os.devnull} is not a regular file (a character device)' in device.stderr
+    assert tree_bytes('src') == before and not list(Path('build').rglob('*.py'))
+
+
+def test_a_named_pipe_in_a_tree_is_reported_not_waited_on():
+    make_tree()
+    os.mkfifo('src/pkg/pipe.py')
+    with time_limit(20):
+        result = run('--check', 'src', '-o', 'build')
+    assert result.exit_code == 1
+    assert (os.path.join('src', 'pkg', 'pipe.py') + ':1:1: error: not a regular file (a named pipe); '
+            'not converted') in result.stderr.splitlines()
+
+
+def drop_root_powers():
+    """In a child process: without the capabilities that let root read any file (if it is root)."""
+    if os.geteuid() != 0:
+        return
+    libc = ctypes.CDLL(None, use_errno=True)
+    for capability in (1, 2):  # CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH
+        if libc.prctl(24, capability, 0, 0, 0) != 0:  # PR_CAPBSET_DROP: lost at exec for uid 0 too
+            raise OSError(ctypes.get_errno(), 'prctl(PR_CAPBSET_DROP)')
+
+
+def agconvert_unprivileged(*args):
+    return subprocess.run([str(AGCONVERT), *args], capture_output=True, text=True, check=False,
+                          preexec_fn=drop_root_powers)
+
+
+def test_unreadable_files_and_directories_are_errors_even_for_root():
+    make_tree()
+    write('src/locked/hidden.py', GOOD)
+    os.chmod('src/locked', 0)
+    os.chmod('src/pkg/b.py', 0)
+    try:
+        for args, summary in ((['src', '-o', 'build'], '2 files converted, 2 failed'),
+                              (['--check', 'src', '-o', 'build'], '2 files up to date, 2 failed')):
+            result = agconvert_unprivileged(*args)
+            assert result.returncode == 1
+            assert result.stderr.splitlines()[:2] == [
+                f"{os.path.join('src', 'locked')}: error: cannot read directory: Permission denied",
+                f"{os.path.join('src', 'pkg', 'b.py')}:1:1: error: cannot read: Permission denied"]
+            assert result.stderr.splitlines()[-1] == summary
+        single = agconvert_unprivileged('src/pkg/b.py')
+        assert (single.returncode, single.stdout) == (1, '')
+        assert single.stderr == 'src/pkg/b.py:1:1: error: cannot read: Permission denied\n'
+    finally:
+        os.chmod('src/locked', 0o755)
+        os.chmod('src/pkg/b.py', 0o644)
+
+
+def close_fd(fd):
+    return lambda: os.close(fd)
+
+
+def test_closed_or_failing_standard_streams_are_clear_errors():
+    write('f.py', GOOD)
+    no_stdout = subprocess.run([str(AGCONVERT), 'f.py'], capture_output=False, stderr=subprocess.PIPE,
+                               preexec_fn=close_fd(1), check=False)
+    assert (no_stdout.returncode, no_stdout.stderr) == (1, b'<stdout>: error: cannot write: stdout is closed\n')
+    with open('/dev/full', 'wb') as full:
+        disk_full = subprocess.run([str(AGCONVERT), 'f.py'], stdout=full, stderr=subprocess.PIPE, check=False)
+    assert (disk_full.returncode, disk_full.stderr) == (
+        1, b'<stdout>: error: cannot write: No space left on device\n')
+    no_stdin = subprocess.run([str(AGCONVERT), '-'], capture_output=True, preexec_fn=close_fd(0), check=False)
+    assert (no_stdin.returncode, no_stdin.stdout) == (1, b'')
+    assert no_stdin.stderr == b'<stdin>:1:1: error: cannot read: stdin is closed\n'
+
+
+def test_stdin_reading_the_output_file_is_refused():
+    write('f.py', GOOD)
+    with open('f.py', 'rb') as stdin:
+        result = subprocess.run([str(AGCONVERT), '-', '-o', 'f.py'], stdin=stdin, capture_output=True,
+                                check=False)
+    assert result.returncode == 2
+    assert b'Error: f.py is the file stdin reads from; converting in place is refused' in result.stderr
+    assert Path('f.py').read_text() == GOOD
+
+
+@pytest.mark.parametrize('jobs', ['1', '2'])
+def test_input_too_deep_for_cpython_is_reported_and_the_run_goes_on(jobs):
+    make_tree()
+    write('src/deep.py', 'def f(x):\n    return ' + ' + '.join(['x'] * 8000) + '\n')
+    result = agconvert('--jobs', jobs, 'src', '-o', 'build')
+    assert result.returncode == 1
+    assert result.stderr.decode().splitlines() == [
+        'src/deep.py:1:1: error: syntax error: too deeply nested for CPython '
+        '(maximum recursion depth exceeded during compilation)',
+        '3 files converted, 1 failed']
