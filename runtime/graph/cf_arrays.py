@@ -16,7 +16,7 @@ the same arrays.
   array after it that may be the old one: a suspect of the old one's memory
   (`mark`), so that updating either while the other is alive is an error.
 """
-from . import aliasing, merge, tensor
+from . import aliasing, made_arrays, merge, tensor
 
 
 class PathValue:
@@ -32,6 +32,7 @@ def path_values(builder, values):
     from ..polymorphic import structure
 
     def leaf(value):
+        value = made_arrays.for_control_flow([value], builder.parent)[0]
         ref = value._ref if isinstance(value, tensor.Tensor) else None
         if ref is None or ref.buffer not in builder.written or ref.home is builder:
             return value

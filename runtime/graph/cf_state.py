@@ -7,10 +7,15 @@ declared, yet a graph loop must see the value its body's `if` gave them. So
 the closure cells that the statement's functions can reach (through nested
 generated functions of the same file) are tracked too: those a trace
 changes are *hidden* state, merged by a cond like declared state, and put
-back as they were after a loop.
+back as they were after a loop. Arrays the traced code made before the
+statement are promoted when read as its state: the statement may update them
+when the graph runs.
 """
 import functools
 import types
+
+from . import made_arrays
+from .trace_state import current_builder
 
 _EMPTY = object()  # the content of an unbound cell
 
@@ -20,6 +25,7 @@ class State:
 
     def __init__(self, get_state, set_state, symbol_names, functions):
         self.get_state, self.set_state = get_state, set_state
+        self.parent = current_builder()  # the graph the statement is staged in
         self.names = list(symbol_names)
         declared = _own_cells(set_state)
         self._cells = [(cell, name) for cell, name in _reachable_cells(functions)
@@ -49,8 +55,10 @@ class State:
             _set_content(cell, before)
 
     def read(self):
+        """The values, made arrays from before the statement promoted (`made_arrays`)."""
         declared = list(self.get_state()) if self.get_state is not None else []
-        return declared + [_content(cell) for cell in self._hidden]
+        return made_arrays.for_control_flow(declared + [_content(cell) for cell in self._hidden],
+                                            self.parent)
 
     def write(self, values):
         n = len(self.names)

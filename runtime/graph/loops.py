@@ -14,7 +14,7 @@ import numpy as np
 
 from ..errors import StagingError
 from ..polymorphic import structure
-from . import aliasing, cf_arrays
+from . import aliasing, cf_arrays, made_arrays
 from .cf_arrays import LoopArrays
 from .cond import check_depth, defer_raise, facts, shared_inputs, truth
 from .graph_lists import GraphList
@@ -38,8 +38,7 @@ class Loop:
         opts = opts or {}
         self.limit = opts.get('maximum_iterations')
         self.extra = list(extra)  # (name, initial value) of the caller's own loop variables
-        self.invariants = {id(v): None if s is None else tuple(s)
-                           for v, s in opts.get('shape_invariants') or ()}
+        self.invariant_pairs = opts.get('shape_invariants') or ()
         self.parent = current_builder()
         self.arrays = LoopArrays()  # memory updated in place by the body, carried
         self.bound = {}  # variable -> arrays from before the loop the body binds it to
@@ -49,6 +48,8 @@ class Loop:
         """Trace, stage the `while` op and write the final state; the extra variables' results."""
         before = self.state.snapshot()
         init = self.state.read()
+        self.invariants = {id(made_arrays.resolve(v)): None if s is None else tuple(s)
+                           for v, s in self.invariant_pairs}  # made arrays are promoted now
         specs = [initial_specs(n, v, self.invariants) for n, v in zip(self.state.names, init)]
         for spec in (s for _, group in specs for s in group if s.kind == 'object'):
             self.arrays.carry(aliasing.buffer_of(spec.initial))

@@ -14,16 +14,29 @@ from .. import conversion
 from ..operators import dispatch
 from ..operators.call_trees import Kwargs, call_with_keyword_parts
 from ..operators.py_builtins import OVERLOADED
-from . import control_flow, side_effects, slices, tracing
+from . import control_flow, made_arrays, side_effects, slices, tracing
 from .numpy_api import CALLS
 from .numpy_calls import taking_lists_as_arrays
 from .py_builtins import OVERLOADS
 
 
 def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):
-    """`f(*args, **kwargs)` while some thread traces; staged or converted if THIS thread does."""
-    if tracing.current_builder() is not None:
-        f = _callee(f, caller_fn_scope, options)
+    """`f(*args, **kwargs)` while some thread traces; staged or converted if THIS thread does.
+
+    While this thread traces, made arrays whose memory is promoted are passed as
+    their tensors (what they stand for), and a new array the call returns is a
+    made array (`made_arrays`).
+    """
+    if tracing.current_builder() is None:
+        return _call(f, args, kwargs)
+    f = _callee(f, caller_fn_scope, options)
+    args = made_arrays.resolve_all(args)
+    if kwargs.__class__ is dict:
+        kwargs = made_arrays.resolve(kwargs)
+    return made_arrays.adopt(_call(f, args, kwargs))  # a temporary: `adopt` counts references
+
+
+def _call(f, args, kwargs):
     if kwargs is None:
         return f(*args)
     if kwargs.__class__ is Kwargs:

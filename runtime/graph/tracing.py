@@ -82,7 +82,12 @@ class GraphBuilder:
         if isinstance(value, (list, tuple)) and any(tensor.is_symbolic(v) for v in value):
             raise TypeError('a list or tuple containing symbolic tensors cannot be used as an '
                             'array; stack it first (np.stack(values))')
-        if not isinstance(value, (np.ndarray, np.generic)):
+        if isinstance(value, np.ndarray) and value.__class__ is not np.ndarray:
+            from .made_arrays import resolve  # a made array: its tensor if it is promoted
+            resolved = resolve(value)
+            if resolved is not value:
+                return self.to_atom(resolved)
+        elif not isinstance(value, (np.ndarray, np.generic)):
             value = np.asarray(value)
             if value.dtype == object:
                 raise TypeError(f'a value of type {type(value).__name__} cannot be used in a graph')

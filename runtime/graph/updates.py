@@ -120,7 +120,8 @@ def _target(value, what):
                             f'{value.dtype.name}')
         return value
     if isinstance(value, np.ndarray):
-        raise constant_target_error(what)
+        from .made_arrays import promote  # imported here: it needs this module
+        return promote(value, what)  # an array the traced code made; MutationError otherwise
     raise TypeError('return arrays must be of ArrayType' if 'out=' in what else
                     f'{what}() argument 1 must be numpy.ndarray, not {type(value).__name__}')
 
@@ -137,6 +138,7 @@ def _updater(func, primitive, message, names):
 
 _ARGS = {np.put: ('ind', 'v', 'mode'), np.place: ('mask', 'vals'),
          np.putmask: ('mask', 'values'), np.put_along_axis: ('indices', 'values', 'axis')}
+UPDATERS = frozenset((np.copyto, *_ARGS))  # numpy functions updating their first argument
 _updater(np.put, 'put', 'put: output array is read-only', 2)
 _updater(np.place, 'place', 'WRITEBACKIFCOPY base is read-only', 2)
 _updater(np.putmask, 'putmask', 'putmask: output array is read-only', 2)
