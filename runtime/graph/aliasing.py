@@ -18,18 +18,25 @@ unknown strides, an array rebound on one path of a tensor `if`) is a *suspect*
 of it, and neither it nor the buffer's live members can be updated while the
 other is alive (`MutationError`, naming the line and the fix).
 
-Control flow: a GraphBuilder journals the buffers its code updated
-(`builder.written`: their state before its first update of each), so that a
-cond path or a loop body can be undone and its updates merged or carried
-(`cf_arrays`). Objects live in a buffer from the graph where they joined it;
-once that graph is finished (a path, a loop body), they are left out.
+An update that may or may not reach a live object (numpy decides at run time)
+is given to the updated object only, and what it may have reached becomes
+*stale*: using a stale object's value later raises MutationError naming both
+lines (see `make_stale`), so an ambiguity nobody observes costs nothing. Memory
+the graph does not hold (a numpy array) cannot be stale: such an update is an
+error at once.
+
+Control flow: a GraphBuilder journals the buffers its code changed
+(`journals`), so that a cond path or a loop body can be undone and its updates
+merged or carried (`cf_arrays`). Objects live in a buffer from the graph where
+they joined it; once that graph is finished (a path, a loop body), they are
+left out.
 """
 import weakref
 
 import numpy as np
 
 from ..errors import MutationError
-from . import tensor, tracing
+from . import journals, tensor, tracing
 
 # Ops whose 0-d results are 0-d arrays; other ops give numpy scalars for 0-d results.
 ARRAY_RESULTS = frozenset((
@@ -41,7 +48,7 @@ ARRAY_RESULTS = frozenset((
 
 class Buffer:
     """The memory of one root array: its current value, the objects in it, and suspects."""
-    __slots__ = ('root', 'members', 'suspects', 'pinned', 'first_update')
+    __slots__ = ('root', 'members', 'suspects', 'pinned', 'first_update', 'stale')
 
     def __init__(self, root):
         self.root = root          # an immutable snapshot tensor of the root array's value
@@ -49,6 +56,7 @@ class Buffer:
         self.suspects = {}        # id -> weak reference to an object that MAY live in it
         self.pinned = None        # why it can no longer be updated, or None
         self.first_update = None  # numpy's read-only message for its first update
+        self.stale = None         # why its value is unknown (an update may have reached it)
 
 
 class Ref:
@@ -195,13 +203,14 @@ def live(entries):
 
 
 def check_updatable(obj):
-    """Raise MutationError if what `obj` shares memory with is unknown and observable."""
+    """Before `obj` is updated: make stale the live objects the update may or may not reach;
+    raise MutationError if one of them is memory the graph does not hold, or `obj` is pinned."""
     ref = obj._ref
     if ref is None:
         return
     for buffer, why in ref.maybe:
         if any(o is not obj for o in live(buffer.members) + live(buffer.suspects)):
-            raise _ambiguous(why)
+            make_stale(buffer, why, obj)
     buffer = ref.buffer
     if buffer is None:
         return
@@ -209,15 +218,50 @@ def check_updatable(obj):
         raise _ambiguous(buffer.pinned)
     for suspect in live(buffer.suspects):
         if suspect is not obj:
-            raise _ambiguous(next(why for b, why in suspect._ref.maybe if b is buffer))
+            why = next(why for b, why in suspect._ref.maybe if b is buffer)
+            _make_object_stale(suspect, _stale_message(why), obj)
+
+
+_FIX = ('Copy the array before updating it (x = x.copy()), so that nothing else can see the '
+        'update.')
 
 
 def _ambiguous(why):
     where = tracing.source_location()
-    return MutationError(
-        f'cannot update an array in place at {where}: {why}, so a graph cannot reproduce '
-        'what numpy would do. Copy the array before updating it (x = x.copy()), so that '
-        'nothing else can see the update.')
+    return MutationError(f'cannot update an array in place at {where}: {why}, so a graph '
+                         f'cannot reproduce what numpy would do. {_FIX}')
+
+
+def _stale_message(why):
+    return (f'it may or may not have been updated in place at {tracing.source_location()} '
+            f'({why}), so a graph cannot reproduce what numpy would do. {_FIX}')
+
+
+def make_stale(buffer, why, updating=None):
+    """Make `buffer` (and what may share it) stale: the update of `updating` may reach it."""
+    if buffer.root is None:  # a numpy array: numpy code may read it, not only the graph
+        raise _ambiguous(why)
+    set_stale(buffer, _stale_message(why), updating)
+
+
+def set_stale(buffer, message, updating=None, suspects=True):
+    """Give `buffer` the stale `message` (journaled): its live members, and with `suspects`
+    the objects that may share it (with their views), but not the object being updated."""
+    if buffer.stale is not None:
+        return
+    journals.journal(tracing.current_builder(), buffer)
+    buffer.stale = message
+    for obj in live(buffer.members):
+        if obj is not updating:
+            tracing.StaleBuilder.poison(obj, message)
+    for suspect in live(buffer.suspects) if suspects else ():
+        _make_object_stale(suspect, message, updating)
+
+
+def _make_object_stale(obj, message, updating):
+    buffer = buffer_of(obj)
+    if all(o is not updating for o in live(buffer.members)):  # else the update reaches it
+        set_stale(buffer, message, updating)
 
 
 def update(obj, new, read_only_message):
@@ -228,7 +272,7 @@ def update(obj, new, read_only_message):
     check_updatable(obj)
     buffer = buffer_of(obj)
     obj._ref.inplace = True
-    journal(tracing.current_builder(), buffer)
+    journals.journal(tracing.current_builder(), buffer)
     buffer.first_update = buffer.first_update or read_only_message
     root = _scatter(buffer.root, obj._ref.chain, new)
     buffer.root = snapshot(root)
@@ -238,7 +282,7 @@ def update(obj, new, read_only_message):
 
 def assign(buffer, value):
     """Give a buffer's root the value `value` (merged or carried by control flow)."""
-    journal(tracing.current_builder(), buffer)
+    journals.journal(tracing.current_builder(), buffer)
     buffer.root = snapshot(value)
     refresh(buffer)
 
@@ -254,11 +298,13 @@ def _scatter(root, chain, new):
 
 
 def refresh(buffer, skip=None):
-    """Give every live member of `buffer` its value from the buffer's root."""
+    """Give every live member of `buffer` its value from the buffer's root (stale if it is)."""
     memo = {(): buffer.root}
     for obj in live(buffer.members):
         if obj is not skip:
             set_value(obj, _forward(memo, obj._ref.chain))
+            if buffer.stale is not None:
+                tracing.StaleBuilder.poison(obj, buffer.stale)
 
 
 def _forward(memo, chain):
@@ -266,38 +312,3 @@ def _forward(memo, chain):
     if value is None:
         value = memo[chain] = chain[-1].forward(_forward(memo, chain[:-1]))
     return value
-
-
-# -- journals: a graph's updates of buffers, to undo them (see cf_arrays) ----------------------
-def journal(builder, buffer):
-    """Record `buffer`'s state before `builder`'s first update of it."""
-    if builder is not None and buffer not in builder.written:
-        builder.written[buffer] = state(buffer, builder)
-
-
-def state(buffer, builder=None):
-    """The root value of `buffer` and the values of its live members, to restore them later
-    (not those that joined it in `builder`: they are gone with it)."""
-    return buffer.root, [(weakref.ref(o), snapshot(o)) for o in live(buffer.members)
-                         if o._ref.home is not builder or builder is None]
-
-
-def restore(buffer, saved):
-    root, members = saved
-    buffer.root = root
-    for reference, value in members:
-        obj = reference()
-        if obj is not None:
-            set_value(obj, value)
-
-
-def undo(builder):
-    """Undo `builder`'s updates of buffers it did not make itself (those of a finished path or
-    loop body are invisible anyway); return them with their final root values (snapshots)."""
-    updated = {}
-    for buffer, saved in builder.written.items():
-        if saved[0]._builder is not builder:
-            updated[buffer] = buffer.root
-            restore(buffer, saved)
-    builder.written.clear()
-    return updated

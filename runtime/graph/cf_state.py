@@ -28,7 +28,8 @@ class State:
         self.parent = current_builder()  # the graph the statement is staged in
         self.names = list(symbol_names)
         declared = _own_cells(set_state)
-        self._cells = [(cell, name) for cell, name in _reachable_cells(functions)
+        self._functions = _python_functions(functions)
+        self._cells = [(cell, name) for cell, name in _reachable_cells(self._functions)
                        if id(cell) not in declared]
         self.hidden_names = []
         self._hidden = []
@@ -67,6 +68,15 @@ class State:
         for cell, value in zip(self._hidden, values[n:]):
             _set_content(cell, value)
 
+    def numpy_arrays(self, values):
+        """(name, array) of the numpy arrays the traced code did not make that the statement's
+        code reaches by name: in `values` (its state), in cells, and in the globals it names."""
+        found = list(zip(self.names, values))
+        found += [(name, _content(cell)) for cell, name in self._cells]
+        found += [(name, fn.__globals__.get(name)) for fn in self._functions
+                  for name in fn.__code__.co_names]
+        return [(name, value) for name, value in found if made_arrays.is_numpy_array(value)]
+
     def hidden_values(self, snapshot):
         """The values the hidden cells had in `snapshot`."""
         index = {id(cell): i for i, (cell, _) in enumerate(self._cells)}
@@ -99,10 +109,13 @@ def _own_cells(fn):
     return {id(cell) for cell in closure}
 
 
-def _reachable_cells(functions):
-    """(cell, variable name) pairs reachable from `functions` through same-file closures."""
+def _python_functions(functions):
     roots = [f.func if isinstance(f, functools.partial) else f for f in functions]
-    roots = [f for f in roots if isinstance(f, types.FunctionType)]
+    return [f for f in roots if isinstance(f, types.FunctionType)]
+
+
+def _reachable_cells(roots):
+    """(cell, variable name) pairs reachable from functions `roots` through same-file closures."""
     files = {f.__code__.co_filename for f in roots}
     seen, cells, stack = set(), {}, list(roots)
     while stack:

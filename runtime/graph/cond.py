@@ -15,7 +15,7 @@ import numpy as np
 from .. import sourcemap
 from ..errors import AgError, StagingError
 from ..polymorphic import structure
-from . import aliasing, cf_arrays
+from . import cf_arrays, journals
 from .cf_state import is_empty
 from .execution import graph_has_effects
 from .graph_lists import GraphList
@@ -107,7 +107,7 @@ def trace_path(fn, parent):
             if result is not BOTTOM:
                 result = cf_arrays.path_values(builder, result)
         finally:
-            builder.updated = aliasing.undo(builder)
+            builder.updated = journals.undo(builder)
     return builder, result
 
 
@@ -147,6 +147,8 @@ def finish(pred, paths, names, context, required=None):
                       for _, v in updated]
     outputs = _emit(pred, [b for b, _ in paths], merger)
     cf_arrays.apply([b for b, _ in updated], [_resolve(m, outputs, pred) for m in merged_updates])
+    for builder, _ in paths:  # what a path made stale is stale after the cond
+        journals.restale(builder.stale)
     for output, objects, name in merger.origins:
         cf_arrays.mark(outputs[output.index], objects, f'which array `{name}` is depends on the '
                        f'path taken by the {context.construct} at {context.where}')

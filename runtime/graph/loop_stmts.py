@@ -80,6 +80,9 @@ class _Box:
     def read(self):
         return made_arrays.for_control_flow(list(self.values), self.parent)
 
+    def numpy_arrays(self, values):
+        return [(n, v) for n, v in zip(self.names, values) if made_arrays.is_numpy_array(v)]
+
     def write(self, values):
         self.values = list(values)
 

@@ -48,6 +48,7 @@ class Loop:
         """Trace, stage the `while` op and write the final state; the extra variables' results."""
         before = self.state.snapshot()
         init = self.state.read()
+        self.numpy_state = cf_arrays.NumpyState(self.state.numpy_arrays(init))
         self.invariants = {id(made_arrays.resolve(v)): None if s is None else tuple(s)
                            for v, s in self.invariant_pairs}  # made arrays are promoted now
         specs = [initial_specs(n, v, self.invariants) for n, v in zip(self.state.names, init)]
@@ -83,6 +84,7 @@ class Loop:
                     defer_raise(builder, exc)
                     self.state.write(values)
                     t_next, extra_next = False, extra
+                self.numpy_state.check(f'the loop at {self.where}')
                 outs = [as_graph_list(out) if group[0].kind == 'list' else out
                         for (_, group), out in zip(specs, self.state.read())]
                 traced = _Traced(builder, (t_next, extra_next, count), outs,
@@ -132,6 +134,9 @@ class Loop:
         for spec, value in zip(group, leaves):
             candidates = [spec.initial, *self.bound.get(spec.name, {}).values()]
             objects = [o for o in candidates if aliasing.is_array_object(o)]
+            if spec.kind == 'value' and isinstance(spec.initial, np.ndarray):
+                aliasing.may_share(value, [spec.initial], cf_arrays.numpy_state_why(
+                    spec.variable, f'the loop at {self.where}'))
             if spec.kind == 'value' and objects:
                 cf_arrays.mark(value, objects, f'in the loop at {self.where}, which array '
                                f'`{spec.variable}` is at the start of an iteration depends on '
@@ -158,7 +163,7 @@ class Loop:
     def _result(self, spec, value):
         """A rebound array variable after the loop: maybe one of the arrays it was bound to."""
         objects = [o for o in [spec.initial, *self.bound.get(spec.name, {}).values()]
-                   if aliasing.is_array_object(o)]
+                   if aliasing.is_array_object(o) or isinstance(o, np.ndarray)]
         if isinstance(value, Tensor) and objects:
             cf_arrays.mark(value, objects, f'after the loop at {self.where}, which array '
                            f'`{spec.variable}` is depends on how often the loop ran')

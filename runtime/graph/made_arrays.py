@@ -216,6 +216,12 @@ def resolve_all(values):
     return values
 
 
+def is_numpy_array(value):
+    """True for a numpy array that the traced code did not make (a TracedArray made here is)."""
+    return isinstance(value, np.ndarray) and (value.__class__ is not TracedArray or
+                                              home_builder(root_of(value)) is None)
+
+
 def holds_graph(value):
     """True if `value` holds a graph value: a tensor, a variable, a graph list, or a made array
     whose memory is promoted (in lists, tuples, dicts, slices)."""

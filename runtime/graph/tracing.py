@@ -15,6 +15,7 @@ import sys
 import numpy as np
 
 from .. import sourcemap
+from ..errors import MutationError
 from . import ops, tensor, trace_state
 from .ir import PYTHON_NUMBERS, AbstractValue, Equation, Graph, Literal, Var
 from .trace_state import current_builder  # noqa: F401  (imported from here by the graph modules)
@@ -32,6 +33,23 @@ class Resource:
         raise NotImplementedError
 
 
+class StaleBuilder:
+    """The builder of a tensor whose value a graph cannot know (see `aliasing.make_stale`):
+    using it as an op's input raises MutationError saying why."""
+    __slots__ = ('builder', 'message')
+
+    def __init__(self, builder, message):
+        self.builder, self.message = builder, message
+
+    def __getattr__(self, name):  # its name, its graph: those of the tensor's real builder
+        return getattr(self.builder, name)
+
+    @staticmethod
+    def poison(value, message):
+        if value._builder.__class__ is not StaleBuilder:
+            value._builder = StaleBuilder(value._builder, message)
+
+
 class GraphBuilder:
     """A graph under construction; `with builder:` makes it the current one in this thread."""
 
@@ -41,7 +59,8 @@ class GraphBuilder:
         self._inputs, self._equations = [], []
         self._consts, self._resources, self._captures = {}, {}, {}
         self._capture_inputs = []
-        self.written = {}  # buffer -> its state before this graph's first update (aliasing.py)
+        self.written = {}  # buffer -> its state before this graph's first change (journals.py)
+        self.stale = {}  # buffer -> why: those it made stale, once undone (journals.py)
         self._names, self._name_counts = {}, {}
         self._finished = False
         self._before = []  # per `with self:` in progress: the thread's builders before it
@@ -143,6 +162,9 @@ class GraphBuilder:
 
     def _lift(self, outer):
         """The input variable of this (nested) graph for a tensor of an enclosing graph."""
+        if outer._builder.__class__ is StaleBuilder:
+            raise MutationError(f'cannot use an array at {source_location()}: '
+                                f'{outer._builder.message}')
         var = self._captures.get(outer._var)
         if var is not None:
             return var

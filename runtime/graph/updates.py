@@ -3,10 +3,11 @@
 Each stages the pure update op of its kind (`ops/updates.py`) and gives its
 result to the array object updated (`aliasing.update`), as numpy updates the
 array itself. numpy scalars and Python numbers are immutable: `s += 1` gives a
-new value and item assignment raises numpy's (or Python's) TypeError. A numpy
-array in a traced function (made with Python values, or captured) is a
-constant of the graph, which cannot update it: storing a graph value into it
-raises an error saying so.
+new value and item assignment raises numpy's (or Python's) TypeError. An array
+the traced function makes itself is numpy until a graph value is written into
+it, then promoted (`made_arrays`); one it did not make (captured) is a constant
+of the graph, which cannot update it: storing a graph value into it raises an
+error saying so.
 """
 import dis
 import operator
@@ -27,10 +28,11 @@ _BINARY = {'+=': operator.add, '-=': operator.sub, '*=': operator.mul, '/=': ope
            '&=': operator.and_, '|=': operator.or_, '^=': operator.xor, '<<=': operator.lshift,
            '>>=': operator.rshift, '@=': operator.matmul}
 _CONSTANT_FIX = (
-    'a numpy array made with Python values (e.g. np.zeros(3)), or captured from outside the '
-    'function, is a constant of the graph, which cannot change it. Make the array a graph '
-    'value (e.g. np.zeros_like(x) for a tensor x), pass it to the rt.function as an argument '
-    '(arguments are updated after each call), or keep it in an rt.Variable')
+    'a numpy array that the traced function did not make (captured from a global or closure, or '
+    'kept by code that is not converted) is a constant of the graph, which cannot change it '
+    '(numpy code reading it while tracing would see its old value). Copy it in the function '
+    '(a = a.copy()) or make it there (np.zeros, np.array, ...), pass it to the rt.function as '
+    'an argument (arguments are updated after each call), or keep it in an rt.Variable')
 
 
 def constant_target_error(what):

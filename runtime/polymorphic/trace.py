@@ -1,13 +1,14 @@
 """Tracing one call: the Python function run on placeholders, giving a ConcreteFunction."""
 import numpy as np
 
-from ..graph import aliasing
+from ..errors import MutationError
+from ..graph import aliasing, made_arrays
 from ..graph.graph_lists import GraphList
 from ..graph.ir import AbstractValue
 from ..graph.tensor import Tensor
 from ..graph.tensor_spec import TensorSpec
 from ..graph.trace_state import isolated
-from ..graph.tracing import GraphBuilder, Resource
+from ..graph.tracing import GraphBuilder, Resource, StaleBuilder
 from . import structure, writeback
 from .concrete import ConcreteFunction, Static, call_args
 
@@ -39,13 +40,24 @@ def _trace(name, python_function, binder, arguments, avals, parent):
         args, kwargs = call_args(parameters, structure.unflatten(arguments.structure, leaves))
         result = python_function(*args, **kwargs)
         outputs, out_structure, plan = _outputs(result)
-        outputs = [aliasing.snapshot(o) if isinstance(o, Tensor) else o for o in outputs]
+        outputs = [_output(o, name) for o in outputs]
         mutations, extra = writeback.find(builder, objects, input_vars, names, arguments.aliases,
                                           len(outputs))
         graph = builder.finish(outputs + extra)
     concrete = ConcreteFunction(name, binder, arguments, avals, graph, (out_structure, plan))
     concrete.mutations = mutations
     return concrete, builder.captured
+
+
+def _output(value, name):
+    """A result leaf as a graph output: a tensor's value now (a made array's, if promoted)."""
+    value = made_arrays.resolve(value)
+    if not isinstance(value, Tensor):
+        return value
+    if value._builder.__class__ is StaleBuilder:
+        raise MutationError(f'{name} returns an array whose value a graph cannot know: '
+                            f'{value._builder.message}')
+    return aliasing.snapshot(value)
 
 
 def _array_objects(arguments, placeholders):

@@ -16,8 +16,8 @@ updated (`buffers`) are given their new values too.
 """
 import numpy as np
 
-from ..errors import InvalidArgumentError
-from ..graph import aliasing
+from ..errors import InvalidArgumentError, MutationError
+from ..graph import aliasing, journals
 from ..graph.updates import constant_target_error
 
 
@@ -48,17 +48,26 @@ def find(builder, placeholders, input_vars, names, aliased, nout):
         if obj.shape == () and ref.inplace:
             kinds.append((k, not aliasing.is_scalar(obj)))
         buffer = ref.buffer
+        if buffer is not None and buffer.stale is not None:
+            raise _stale_error(names[k], buffer.stale)
         if buffer is not None and buffer.root._var is not input_vars[k] and \
                 all(p is not obj for p in placeholders[:k]):
             inputs.append((k, nout + len(extra), buffer.first_update))
             extra.append(buffer.root)
     buffers = []
-    for buffer, root in aliasing.undo(builder).items():
+    for buffer, root in journals.undo(builder).items():
         buffers.append((buffer, nout + len(extra)))
         extra.append(root)
+    for message in builder.stale.values():
+        raise _stale_error(None, message)
     if not (inputs or buffers or kinds):
         return None, []
     return Mutations(inputs, buffers, kinds, aliased, names, nout), extra
+
+
+def _stale_error(name, message):
+    what = f'the argument {name!r}' if name else 'an array of the enclosing trace'
+    return MutationError(f'cannot write back {what} after the call: {message}')
 
 
 def wrap(compiled, mutations):
