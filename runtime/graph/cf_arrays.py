@@ -20,7 +20,6 @@ import numpy as np
 
 from ..errors import MutationError
 from . import aliasing, journals, made_arrays, merge, tensor
-from .traced_array import TracedArray
 
 
 class PathValue:
@@ -54,14 +53,9 @@ def origin(a, b):
     """The two objects a merged array stands for, if either is an array object or a numpy
     array the traced code did not make; else None."""
     a, b = (v.obj if isinstance(v, PathValue) else v for v in (a, b))
-    if any(aliasing.is_array_object(v) or _is_numpy(v) for v in (a, b)):
+    if any(aliasing.is_array_object(v) or made_arrays.is_numpy_array(v) for v in (a, b)):
         return a, b
     return None
-
-
-def _is_numpy(value):
-    """A numpy array, not one the traced code made (those a path made are values of the path)."""
-    return isinstance(value, np.ndarray) and value.__class__ is not TracedArray
 
 
 def value_of(value):
@@ -92,7 +86,8 @@ def apply(buffers, values):
 def mark(result, objects, why):
     """`result` (a new array) may be any of `objects`: a suspect of their memory."""
     if aliasing.is_array_object(result):
-        aliasing.may_share(result, [o for o in objects if o is not result], why)
+        aliasing.may_share(result, [o for o in objects if o is not result and (
+            made_arrays.is_numpy_array(o) or not isinstance(o, np.ndarray))], why)
     if result.shape == () and isinstance(result, tensor.Tensor):
         aliasing.set_kind(result, all(not aliasing.is_array_object(o) for o in objects))
 

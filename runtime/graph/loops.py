@@ -134,7 +134,7 @@ class Loop:
         for spec, value in zip(group, leaves):
             candidates = [spec.initial, *self.bound.get(spec.name, {}).values()]
             objects = [o for o in candidates if aliasing.is_array_object(o)]
-            if spec.kind == 'value' and isinstance(spec.initial, np.ndarray):
+            if spec.kind == 'value' and made_arrays.is_numpy_array(spec.initial):
                 aliasing.may_share(value, [spec.initial], cf_arrays.numpy_state_why(
                     spec.variable, f'the loop at {self.where}'))
             if spec.kind == 'value' and objects:
@@ -163,7 +163,7 @@ class Loop:
     def _result(self, spec, value):
         """A rebound array variable after the loop: maybe one of the arrays it was bound to."""
         objects = [o for o in [spec.initial, *self.bound.get(spec.name, {}).values()]
-                   if aliasing.is_array_object(o) or isinstance(o, np.ndarray)]
+                   if aliasing.is_array_object(o) or made_arrays.is_numpy_array(o)]
         if isinstance(value, Tensor) and objects:
             cf_arrays.mark(value, objects, f'after the loop at {self.where}, which array '
                            f'`{spec.variable}` is depends on how often the loop ran')

@@ -120,13 +120,16 @@ def root_of(x):
 def home_builder(root):
     """The graph `root` was made in if it is being built here (the current graph or one
     enclosing it); None for a foreign array."""
-    home = root._home
-    builder = tracing.current_builder()
+    return root._home if _encloses(root._home, tracing.current_builder()) else None
+
+
+def _encloses(outer, builder):
+    """True if graph `outer` is `builder` or encloses it."""
     while builder is not None:
-        if builder is home:
-            return home
+        if builder is outer:
+            return True
         builder = builder.parent
-    return None
+    return False
 
 
 def stages_writes(x):
@@ -217,9 +220,12 @@ def resolve_all(values):
 
 
 def is_numpy_array(value):
-    """True for a numpy array that the traced code did not make (a TracedArray made here is)."""
-    return isinstance(value, np.ndarray) and (value.__class__ is not TracedArray or
-                                              home_builder(root_of(value)) is None)
+    """True for a numpy array that the traced code did not make: not a TracedArray made in the
+    graph being built, one enclosing it, or one nested in it (a finished path or loop body)."""
+    if value.__class__ is not TracedArray:
+        return isinstance(value, np.ndarray)
+    home, current = root_of(value)._home, tracing.current_builder()
+    return not (_encloses(home, current) or _encloses(current, home))
 
 
 def holds_graph(value):
@@ -247,16 +253,7 @@ def for_control_flow(values, parent):
     def leaf(value):
         if value.__class__ is not TracedArray:
             return value
-        if tensor_of(value) is None and _made_at_or_above(root_of(value), parent):
+        if tensor_of(value) is None and _encloses(root_of(value)._home, parent):
             return promote(value)
         return resolve(value)
     return [structure.map_leaves(leaf, v) for v in values]
-
-
-def _made_at_or_above(root, builder):
-    home = root._home
-    while builder is not None:
-        if builder is home:
-            return True
-        builder = builder.parent
-    return False

@@ -127,6 +127,17 @@ def _property(name):
     return property(get, set_ if name in ('real', 'imag') else None)
 
 
+def _inplace(name):
+    plain = getattr(np.ndarray, name)
+
+    def update(self, other):
+        if not (made_arrays.holds_graph(other) or made_arrays.stages_writes(self)):
+            return plain(self, other)
+        t = made_arrays.promote(self, 'an augmented assignment')
+        return self if getattr(t, name)(made_arrays.resolve(other)) is t else NotImplemented
+    return update
+
+
 def _scalar(name):
     plain = getattr(np.ndarray, name)
 
@@ -142,6 +153,9 @@ for _name in ('T', 'mT', 'real', 'imag', 'flat'):
     setattr(TracedArray, _name, _property(_name))
 for _name in ('__bool__', '__int__', '__float__', '__complex__', '__index__'):
     setattr(TracedArray, _name, _scalar(_name))
+for _name in ('add', 'sub', 'mul', 'truediv', 'floordiv', 'mod', 'pow', 'and', 'or', 'xor',
+              'lshift', 'rshift', 'matmul'):
+    setattr(TracedArray, f'__i{_name}__', _inplace(f'__i{_name}__'))
 
 
 def _ufunc(ufunc, method, inputs, kwargs):

@@ -40,7 +40,8 @@ def _trace(name, python_function, binder, arguments, avals, parent):
         args, kwargs = call_args(parameters, structure.unflatten(arguments.structure, leaves))
         result = python_function(*args, **kwargs)
         outputs, out_structure, plan = _outputs(result)
-        outputs = [_output(o, name) for o in outputs]
+        copies = {}
+        outputs = [_output(o, name, builder, copies) for o in outputs]
         mutations, extra = writeback.find(builder, objects, input_vars, names, arguments.aliases,
                                           len(outputs))
         graph = builder.finish(outputs + extra)
@@ -49,9 +50,15 @@ def _trace(name, python_function, binder, arguments, avals, parent):
     return concrete, builder.captured
 
 
-def _output(value, name):
-    """A result leaf as a graph output: a tensor's value now (a made array's, if promoted)."""
+def _output(value, name, builder, copies):
+    """A result leaf as a graph output: a tensor's value now (a made array's, if promoted); a
+    numpy array is copied when the graph runs, so that each call returns a new array, writeable
+    as eagerly (its `copies`: one per array, so that one array returned twice stays one)."""
     value = made_arrays.resolve(value)
+    if isinstance(value, np.ndarray):
+        if id(value) not in copies:
+            copies[id(value)] = builder.emit('copy', [value], {})
+        return copies[id(value)]
     if not isinstance(value, Tensor):
         return value
     if value._builder.__class__ is StaleBuilder:
