@@ -208,8 +208,10 @@ def check_updatable(obj):
     ref = obj._ref
     if ref is None:
         return
+    reached = {id(o) for o in live(ref.buffer.members)} if ref.buffer is not None else set()
+    reached.add(id(obj))  # what the update surely reaches: obj, its base, its views
     for buffer, why in ref.maybe:
-        if any(o is not obj for o in live(buffer.members) + live(buffer.suspects)):
+        if any(id(o) not in reached for o in live(buffer.members) + live(buffer.suspects)):
             make_stale(buffer, why, obj)
     buffer = ref.buffer
     if buffer is None:

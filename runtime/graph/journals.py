@@ -41,13 +41,23 @@ def undo(builder):
     """
     updated, builder.stale = {}, {}
     for buffer, saved in builder.written.items():
-        if saved[0]._builder is not builder:
+        if saved[0]._builder is builder:
+            continue
+        if _encloses(saved[0]._builder, builder):  # not one of a finished path in `builder`
             updated[buffer] = buffer.root
             if buffer.stale is not None and saved[1] is None:
                 builder.stale[buffer] = buffer.stale
-            restore(buffer, saved)
+        restore(buffer, saved)
     builder.written.clear()
     return updated
+
+
+def _encloses(outer, builder):
+    while builder is not None:
+        if builder is outer:
+            return True
+        builder = builder.parent
+    return False
 
 
 def restale(stale):

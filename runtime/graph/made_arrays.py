@@ -56,12 +56,11 @@ _FRESH_BASE = _probe_base(np.empty(2)[1:])  # references to the base of a tempor
 def adopt(value):
     """`value` (a call's result, passed as a temporary) as a TracedArray if it is a fresh array
     made while tracing, or a view of one; otherwise `value` itself."""
-    if value.__class__ is not np.ndarray or not value.flags.writeable or value.dtype.hasobject:
+    if value.__class__ is not np.ndarray or value.dtype.hasobject:
         return value
-    root = _made_root(value)
-    if root is not None:  # a plain view of a made array (np.asarray(a), a library's view)
+    if _made_root(value) is not None:  # a plain view of a made array (np.asarray(a), ...)
         return value.view(TracedArray)
-    if _count(value) > _FRESH or not _owns_fresh_memory(value):
+    if not value.flags.writeable or _count(value) > _FRESH or not _owns_fresh_memory(value):
         return value
     return wrap(value)
 
@@ -84,11 +83,13 @@ def wrap(plain):
 
 
 def _made_root(plain):
-    """The TracedArray whose memory plain array `plain` is a view of, or None."""
+    """The TracedArray whose memory plain array `plain` is a view of, or None (the chain of
+    bases may pass through other objects holding an array, as np.broadcast_to's does)."""
     root, base = None, plain.base
-    while isinstance(base, np.ndarray):
-        root = _root_from(base, root)
-        base = base.base
+    while base is not None:
+        if isinstance(base, np.ndarray):
+            root = _root_from(base, root)
+        base = getattr(base, 'base', None)
     return root
 
 

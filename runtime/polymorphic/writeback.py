@@ -17,8 +17,7 @@ updated (`buffers`) are given their new values too.
 import numpy as np
 
 from ..errors import InvalidArgumentError, MutationError
-from ..graph import aliasing, journals
-from ..graph.updates import constant_target_error
+from ..graph import aliasing, journals, made_arrays
 
 
 class Mutations:
@@ -125,8 +124,8 @@ def apply_in_trace(mutations, inputs, outputs):
     """After a `call` op in a trace: give the caller's tensors their updated values."""
     for k, j, message in mutations.inputs:
         target = inputs[k]
-        if not aliasing.is_array_object(target):
-            raise constant_target_error('the function called here')
+        if not aliasing.is_array_object(target):  # an array the trace made is promoted
+            target = made_arrays.promote(target, 'the function called here')
         aliasing.update(target, outputs[j], message)
     for buffer, j in mutations.buffers:
         aliasing.assign(buffer, outputs[j])
