@@ -12,18 +12,12 @@ transforms (`views.View`) from the root value to its own. An update through
 any member scatters its new value back into the root, level by level, and
 gives every live member its new value at once.
 
-What the graph cannot know exactly makes an update an error, never a different
-result: an object that MAY share memory with a buffer (a reshape of an array of
-unknown strides, an array rebound on one path of a tensor `if`) is a *suspect*
-of it, and neither it nor the buffer's live members can be updated while the
-other is alive (`MutationError`, naming the line and the fix).
-
-An update that may or may not reach a live object (numpy decides at run time)
-is given to the updated object only, and what it may have reached becomes
-*stale*: using a stale object's value later raises MutationError naming both
-lines (see `make_stale`), so an ambiguity nobody observes costs nothing. Memory
-the graph does not hold (a numpy array) cannot be stale: such an update is an
-error at once.
+What the graph cannot know exactly never gives a different result: an object
+that MAY share memory with a buffer (a reshape of an array of unknown strides,
+an array rebound on one path of a tensor `if`) is a *suspect* of it. Updating
+either while the other is alive gives the update to the object updated, and
+what it may or may not have reached becomes *stale* (`stale`): using it later
+raises MutationError naming the line and the fix.
 
 Control flow: a GraphBuilder journals the buffers its code changed
 (`journals`), so that a cond path or a loop body can be undone and its updates
@@ -35,8 +29,7 @@ import weakref
 
 import numpy as np
 
-from ..errors import MutationError
-from . import journals, tensor, tracing
+from . import journals, stale, tensor, tracing
 
 # Ops whose 0-d results are 0-d arrays; other ops give numpy scalars for 0-d results.
 ARRAY_RESULTS = frozenset((
@@ -202,76 +195,12 @@ def live(entries):
     return objects
 
 
-def check_updatable(obj):
-    """Before `obj` is updated: make stale the live objects the update may or may not reach;
-    raise MutationError if one of them is memory the graph does not hold, or `obj` is pinned."""
-    ref = obj._ref
-    if ref is None:
-        return
-    reached = {id(o) for o in live(ref.buffer.members)} if ref.buffer is not None else set()
-    reached.add(id(obj))  # what the update surely reaches: obj, its base, its views
-    for buffer, why in ref.maybe:
-        if any(id(o) not in reached for o in live(buffer.members) + live(buffer.suspects)):
-            make_stale(buffer, why, obj)
-    buffer = ref.buffer
-    if buffer is None:
-        return
-    if buffer.pinned:
-        raise _ambiguous(buffer.pinned)
-    for suspect in live(buffer.suspects):
-        if suspect is not obj:
-            why = next(why for b, why in suspect._ref.maybe if b is buffer)
-            _make_object_stale(suspect, _stale_message(why), obj)
-
-
-_FIX = ('Copy the array before updating it (x = x.copy()), so that nothing else can see the '
-        'update.')
-
-
-def _ambiguous(why):
-    where = tracing.source_location()
-    return MutationError(f'cannot update an array in place at {where}: {why}, so a graph '
-                         f'cannot reproduce what numpy would do. {_FIX}')
-
-
-def _stale_message(why):
-    return (f'it may or may not have been updated in place at {tracing.source_location()} '
-            f'({why}), so a graph cannot reproduce what numpy would do. {_FIX}')
-
-
-def make_stale(buffer, why, updating=None):
-    """Make `buffer` (and what may share it) stale: the update of `updating` may reach it."""
-    if buffer.root is None:  # a numpy array: numpy code may read it, not only the graph
-        raise _ambiguous(why)
-    set_stale(buffer, _stale_message(why), updating)
-
-
-def set_stale(buffer, message, updating=None, suspects=True):
-    """Give `buffer` the stale `message` (journaled): its live members, and with `suspects`
-    the objects that may share it (with their views), but not the object being updated."""
-    if buffer.stale is not None:
-        return
-    journals.journal(tracing.current_builder(), buffer)
-    buffer.stale = message
-    for obj in live(buffer.members):
-        if obj is not updating:
-            tracing.StaleBuilder.poison(obj, message)
-    for suspect in live(buffer.suspects) if suspects else ():
-        _make_object_stale(suspect, message, updating)
-
-
-def _make_object_stale(obj, message, updating):
-    buffer = buffer_of(obj)
-    if all(o is not updating for o in live(buffer.members)):  # else the update reaches it
-        set_stale(buffer, message, updating)
-
-
 def update(obj, new, read_only_message):
     """Make `new` (a tensor of `obj`'s type) the value of array object `obj`, updating in place."""
     ref = obj._ref
     if ref is not None and ref.readonly:
         raise ValueError(read_only_message)
-    check_updatable(obj)
+    stale.check_updatable(obj)
     buffer = buffer_of(obj)
     obj._ref.inplace = True
     journals.journal(tracing.current_builder(), buffer)
@@ -306,7 +235,7 @@ def refresh(buffer, skip=None):
         if obj is not skip:
             set_value(obj, _forward(memo, obj._ref.chain))
             if buffer.stale is not None:
-                tracing.StaleBuilder.poison(obj, buffer.stale)
+                stale.poison(obj, buffer.stale)
 
 
 def _forward(memo, chain):

@@ -8,7 +8,7 @@ returned (`polymorphic.writeback`).
 """
 import weakref
 
-from . import aliasing
+from . import aliasing, stale
 
 
 def journal(builder, buffer):
@@ -60,8 +60,8 @@ def _encloses(outer, builder):
     return False
 
 
-def restale(stale):
-    """Make stale again the buffers of `stale` (a `builder.stale` from `undo`; each buffer the
-    staleness reached is there: it is not spread to suspects again)."""
-    for buffer, message in stale.items():
-        aliasing.set_stale(buffer, message, suspects=False)
+def restale(made_stale):
+    """Make stale again the buffers of `made_stale` (a `builder.stale` from `undo`; each
+    buffer the staleness reached is there: it is not spread to suspects again)."""
+    for buffer, message in made_stale.items():
+        stale.set_stale(buffer, message, suspects=False)

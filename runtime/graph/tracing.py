@@ -34,8 +34,8 @@ class Resource:
 
 
 class StaleBuilder:
-    """The builder of a tensor whose value a graph cannot know (see `aliasing.make_stale`):
-    using it as an op's input raises MutationError saying why."""
+    """The builder of a tensor whose value a graph cannot know (see `stale`): using it as an
+    op's input raises MutationError saying why."""
     __slots__ = ('builder', 'message')
 
     def __init__(self, builder, message):
@@ -43,11 +43,6 @@ class StaleBuilder:
 
     def __getattr__(self, name):  # its name, its graph: those of the tensor's real builder
         return getattr(self.builder, name)
-
-    @staticmethod
-    def poison(value, message):
-        if value._builder.__class__ is not StaleBuilder:
-            value._builder = StaleBuilder(value._builder, message)
 
 
 class GraphBuilder:
