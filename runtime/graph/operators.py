@@ -24,16 +24,18 @@ def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):
     """`f(*args, **kwargs)` while some thread traces; staged or converted if THIS thread does.
 
     While this thread traces, made arrays whose memory is promoted are passed as
-    their tensors (what they stand for), and a new array the call returns is a
-    made array (`made_arrays`).
+    their tensors (what they stand for), except to Python's own builtins that
+    have no overload (`isinstance`, `type`, ...), and a new array the call
+    returns is a made array (`made_arrays`).
     """
     if tracing.current_builder() is None:
         return _call(f, args, kwargs)
-    f = _callee(f, caller_fn_scope, options)
-    args = made_arrays.resolve_all(args)
-    if kwargs.__class__ is dict:
-        kwargs = made_arrays.resolve(kwargs)
-    return made_arrays.adopt(_call(f, args, kwargs))  # a temporary: `adopt` counts references
+    callee = _callee(f, caller_fn_scope, options)
+    if callee is not f or getattr(f, '__module__', None) != 'builtins':
+        args = made_arrays.resolve_all(args)
+        if kwargs.__class__ is dict:
+            kwargs = made_arrays.resolve(kwargs)
+    return made_arrays.adopt(_call(callee, args, kwargs))  # a temporary: `adopt` counts refs
 
 
 def _call(f, args, kwargs):

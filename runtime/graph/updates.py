@@ -36,9 +36,10 @@ _CONSTANT_FIX = (
 
 
 def constant_target_error(what):
-    # not a TypeError: numpy swallows those while converting a value it stores
-    return MutationError(
-        f'{what} updates a numpy array with a graph value, which is not allowed: {_CONSTANT_FIX}.')
+    # not a TypeError: numpy swallows those while converting a value it stores (and raises its
+    # own ValueError from this one: `rt.function` raises this one instead)
+    return MutationError(f'{what} at {tracing.source_location()} updates a numpy array with a '
+                         f'graph value, which is not allowed: {_CONSTANT_FIX}.')
 
 
 def storing_into_numpy():

@@ -38,7 +38,7 @@ def _trace(name, python_function, binder, arguments, avals, parent):
         leaves = [next(placeholders) if k.__class__ is AbstractValue else leaf
                   for leaf, k in zip(arguments.leaves, arguments.leaf_keys)]
         args, kwargs = call_args(parameters, structure.unflatten(arguments.structure, leaves))
-        result = python_function(*args, **kwargs)
+        result = _run(python_function, args, kwargs)
         outputs, out_structure, plan = _outputs(result)
         copies = {}
         outputs = [_output(o, name, builder, copies) for o in outputs]
@@ -48,6 +48,15 @@ def _trace(name, python_function, binder, arguments, avals, parent):
     concrete = ConcreteFunction(name, binder, arguments, avals, graph, (out_structure, plan))
     concrete.mutations = mutations
     return concrete, builder.captured
+
+
+def _run(python_function, args, kwargs):
+    try:
+        return python_function(*args, **kwargs)
+    except ValueError as exc:  # numpy's own words for storing a graph value into its array
+        if isinstance(exc.__cause__, MutationError):
+            raise exc.__cause__.with_traceback(exc.__traceback__) from None
+        raise
 
 
 def _output(value, name, builder, copies):
