@@ -14,6 +14,8 @@ when the graph runs.
 import functools
 import types
 
+import numpy as np
+
 from . import made_arrays
 from .trace_state import current_builder
 
@@ -73,9 +75,12 @@ class State:
         code reaches by name: in `values` (its state), in cells, and in the globals it names."""
         found = list(zip(self.names, values))
         found += [(name, _content(cell)) for cell, name in self._cells]
-        found += [(name, fn.__globals__.get(name)) for fn in self._functions
-                  for name in fn.__code__.co_names]
-        return [(name, value) for name, value in found if made_arrays.is_numpy_array(value)]
+        for fn in self._functions:
+            names = fn.__globals__
+            found += [(name, names[name]) for name in fn.__code__.co_names
+                      if isinstance(names.get(name), np.ndarray)]
+        return [(name, value) for name, value in found if isinstance(value, np.ndarray)
+                and made_arrays.is_numpy_array(value)]
 
     def hidden_values(self, snapshot):
         """The values the hidden cells had in `snapshot`."""

@@ -214,10 +214,13 @@ def resolve(value):
 
 def resolve_all(values):
     """A tuple or list of values (a call's arguments) resolved, itself if nothing changes."""
-    for v in values:
-        if v.__class__ is TracedArray or v.__class__ in (list, tuple, dict):
-            return values.__class__(resolve(v) for v in values)
+    for value in values:
+        if value.__class__ in _MAY_HOLD:
+            return values.__class__(map(resolve, values))
     return values
+
+
+_MAY_HOLD = frozenset((TracedArray, list, tuple, dict))  # classes of values that may be or hold one
 
 
 def is_numpy_array(value):
@@ -248,8 +251,11 @@ def for_control_flow(values, parent):
     """The state of graph control flow entered from graph `parent`: made arrays from `parent`
     or a graph enclosing it are promoted (the construct may update them when the graph runs),
     and every promoted one is given as its tensor."""
-    if not any(v.__class__ is TracedArray or v.__class__ in (list, tuple, dict) for v in values):
-        return values
+    for value in values:
+        if value.__class__ in _MAY_HOLD:
+            break
+    else:
+        return values  # the usual case: no made array, nothing to look into
 
     def leaf(value):
         if value.__class__ is not TracedArray:

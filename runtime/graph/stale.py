@@ -25,13 +25,14 @@ def check_updatable(obj):
     ref = obj._ref
     if ref is None:
         return
-    reached = {id(obj)}  # what the update surely reaches: obj, its base, its views
-    if ref.buffer is not None:
-        reached.update(id(o) for o in aliasing.live(ref.buffer.members))
-    for buffer, why in ref.maybe:
-        others = aliasing.live(buffer.members) + aliasing.live(buffer.suspects)
-        if any(id(o) not in reached for o in others):
-            make_stale(buffer, why, obj)
+    if ref.maybe:
+        reached = {id(obj)}  # what the update surely reaches: obj, its base, its views
+        if ref.buffer is not None:
+            reached.update(id(o) for o in aliasing.live(ref.buffer.members))
+        for buffer, why in ref.maybe:
+            others = aliasing.live(buffer.members) + aliasing.live(buffer.suspects)
+            if any(id(o) not in reached for o in others):
+                make_stale(buffer, why, obj)
     buffer = ref.buffer
     if buffer is None:
         return
