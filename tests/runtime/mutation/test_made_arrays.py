@@ -252,3 +252,29 @@ def test_copies_of_made_arrays():
         a[1] = 9.0
         return a, b, c, d
     check(copies, X.copy())
+
+
+def views_with_a_graph_index(x, i):
+    a = np.zeros((3, 3))
+    row = a[i]            # a view chosen by a tensor: `a` is promoted
+    a[0, 0] = 5.0
+    return row
+
+
+def test_a_view_taken_with_a_graph_index_follows_its_base():
+    for i in (0, 1):
+        check(views_with_a_graph_index, X.copy(), np.int64(i))
+
+
+def lookup(x, i):
+    table = np.array([10.0, 20.0, 30.0])
+    y = table[i] + x[0]    # a copy: `table` stays numpy
+    if table[0] > 0:       # so this `if` is Python's
+        y = y + 1
+    return y
+
+
+def test_reading_a_made_array_with_a_graph_index_keeps_it_numpy():
+    f = check(lookup, X.copy(), np.int64(2))
+    graph = f.get_concrete_function(X.copy(), np.int64(2)).graph
+    assert not [eq for eq in graph.equations if eq.primitive == 'cond']

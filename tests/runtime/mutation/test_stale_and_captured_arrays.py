@@ -113,3 +113,38 @@ def test_a_made_array_kept_from_an_earlier_trace_is_a_captured_array():
     with pytest.raises(MutationError, match='did not make'):
         f(np.ones(4))
     assert model.buffer.tolist() == [0.0, 0.0, 0.0]
+
+
+def test_a_captured_array_returned_by_a_function_stays_captured():
+    def get():
+        return G
+
+    def store(x):
+        a = get()          # not a new array: G itself
+        a[0] = x[0]
+        return a
+    with pytest.raises(MutationError, match=r'at .*_arrays.py:\d+ updates a numpy array with a '
+                                            'graph value'):
+        rt.function(store)(np.ones(3))
+    assert G.tolist() == [0.0, 0.0, 0.0]
+
+
+def test_a_made_array_stored_in_a_graph_list_cannot_be_updated_later():
+    def same_array(x, n):
+        rows = []
+        a = np.zeros(3)
+        for i in range(n):
+            rows.append(a)   # numpy's list holds the array, which the next line updates
+            a[0] = x[i]
+        return rt.stack(rows)
+
+    def new_arrays(x, n):
+        rows = []
+        for i in range(n):
+            a = np.zeros(3)
+            a[0] = x[i]
+            rows.append(a)
+        return np.stack(rows)
+    with pytest.raises(MutationError, match='put in a list that a graph loop'):
+        rt.function(same_array)(X.copy(), np.int64(3))
+    check(new_arrays, X.copy(), np.int64(3))
