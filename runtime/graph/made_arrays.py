@@ -203,24 +203,45 @@ def _byte_offsets(x, root):
 
 
 def resolve(value):
-    """`value` with TracedArrays whose memory is promoted replaced by their tensors."""
-    if value.__class__ is TracedArray:
-        t = tensor_of(value)
-        return value if t is None else t
-    if value.__class__ in (list, tuple, dict) or isinstance(value, tuple):
-        return structure.map_leaves(resolve, value)
-    return value
+    """`value` with TracedArrays whose memory is promoted replaced by their tensors (in lists,
+    tuples and dicts too); `value` itself if none is."""
+    return _map_made(_tensor_or_itself, value)
 
 
-def resolve_all(values):
-    """A tuple or list of values (a call's arguments) resolved, itself if nothing changes."""
-    for value in values:
+def _tensor_or_itself(x):
+    t = tensor_of(x)
+    return x if t is None else t
+
+
+def resolve_arguments(args, kwargs, deep):
+    """A call's arguments with promoted made arrays as their tensors: in lists, tuples and dicts
+    too if `deep` (lists and dicts are copied then), else only the arguments themselves."""
+    for value in args:
         if value.__class__ in _MAY_HOLD:
-            return values.__class__(map(resolve, values))
-    return values
+            args = tuple(resolve(v) if deep or v.__class__ is TracedArray else v for v in args)
+            break
+    if kwargs.__class__ is dict and any(v.__class__ in _MAY_HOLD for v in kwargs.values()):
+        kwargs = {k: resolve(v) if deep or v.__class__ is TracedArray else v
+                  for k, v in kwargs.items()}
+    return args, kwargs
 
 
 _MAY_HOLD = frozenset((TracedArray, list, tuple, dict))  # classes of values that may be or hold one
+
+
+def _map_made(fn, value):
+    """`value` with `fn(x)` for each TracedArray `x` in it; `value` itself if nothing changes
+    (a list or dict is not copied: the object may be updated through another name)."""
+    if value.__class__ is TracedArray:
+        return fn(value)
+    if value.__class__ not in _MAY_HOLD and not isinstance(value, tuple):
+        return value
+    leaves = []
+    tree = structure.flatten(value, leaves)
+    new = [fn(x) if x.__class__ is TracedArray else x for x in leaves]
+    if all(a is b for a, b in zip(new, leaves)):
+        return value
+    return structure.unflatten(tree, new)
 
 
 def is_numpy_array(value):
@@ -257,10 +278,8 @@ def for_control_flow(values, parent):
     else:
         return values  # the usual case: no made array, nothing to look into
 
-    def leaf(value):
-        if value.__class__ is not TracedArray:
-            return value
-        if tensor_of(value) is None and _encloses(root_of(value)._home, parent):
-            return promote(value)
-        return resolve(value)
-    return [structure.map_leaves(leaf, v) for v in values]
+    def promoted(x):
+        if tensor_of(x) is None and _encloses(root_of(x)._home, parent):
+            return promote(x)
+        return _tensor_or_itself(x)
+    return [_map_made(promoted, v) for v in values]

@@ -23,18 +23,17 @@ from .py_builtins import OVERLOADS
 def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):
     """`f(*args, **kwargs)` while some thread traces; staged or converted if THIS thread does.
 
-    While this thread traces, made arrays whose memory is promoted are passed as
-    their tensors (what they stand for), except to Python's own builtins that
-    have no overload (`isinstance`, `type`, ...), and a new array the call
-    returns is a made array (`made_arrays`).
+    While this thread traces, a new array the call returns is a made array, and
+    made arrays whose memory is promoted are passed as their tensors (what they
+    stand for, see `made_arrays`) to overloads, also inside lists, and as
+    arguments to code that is not converted but Python's own builtins without an
+    overload (`isinstance`, `type`, ...). Converted code gets them as they are.
     """
     if tracing.current_builder() is None:
         return _call(f, args, kwargs)
-    callee = _callee(f, caller_fn_scope, options)
-    if callee is not f or getattr(f, '__module__', None) != 'builtins':
-        args = made_arrays.resolve_all(args)
-        if kwargs.__class__ is dict:
-            kwargs = made_arrays.resolve(kwargs)
+    callee, kind = _callee(f, caller_fn_scope, options)
+    if kind == 'overload' or (kind == 'as it is' and getattr(f, '__module__', None) != 'builtins'):
+        args, kwargs = made_arrays.resolve_arguments(args, kwargs, deep=kind == 'overload')
     return made_arrays.adopt(_call(callee, args, kwargs))  # a temporary: `adopt` counts refs
 
 
@@ -47,7 +46,8 @@ def _call(f, args, kwargs):
 
 
 def _callee(f, caller_fn_scope, options):
-    """What a trace calls for `f`: a builtin or numpy overload, the converted function, or `f`.
+    """(What a trace calls for `f`, which it is): a builtin or numpy 'overload', the
+    'converted' function, or `f` 'as it is' (which may be converted code already).
 
     `rt.function`s are called as they are: they know they are called in a
     trace and stage a call of their own graph.
@@ -57,11 +57,12 @@ def _callee(f, caller_fn_scope, options):
     except TypeError:  # an unhashable callable
         overload = None
     if overload is not None:
-        return overload
+        return overload, 'overload'
     options = options if options is not None else getattr(caller_fn_scope, 'callopts', None)
     if options is not None and not options.recursive:
-        return f
-    return conversion.convert_callable(f)
+        return f, 'as it is'
+    callee = conversion.convert_callable(f)
+    return callee, 'as it is' if callee is f else 'converted'
 
 
 def assert_stmt(expression1, expression2):

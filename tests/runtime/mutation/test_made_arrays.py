@@ -278,3 +278,20 @@ def test_reading_a_made_array_with_a_graph_index_keeps_it_numpy():
     f = check(lookup, X.copy(), np.int64(2))
     graph = f.get_concrete_function(X.copy(), np.int64(2)).graph
     assert not [eq for eq in graph.equations if eq.primitive == 'cond']
+
+
+def append_to(items, value):
+    items.append(value)
+
+
+def lists_keep_their_identity(x):
+    a = np.zeros(3)
+    a[0] = x[0]             # promoted: passed around as what it stands for
+    items = [a]
+    append_to(items, a)     # converted code gets the list itself
+    a[1] = x[1]
+    return len(items), np.stack(items)
+
+
+def test_containers_holding_made_arrays_keep_their_identity():
+    check(lists_keep_their_identity, X.copy())
