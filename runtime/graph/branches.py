@@ -18,7 +18,7 @@ def if_stmt(cond, body, orelse, get_state, set_state, symbol_names, nouts):
     state = State(get_state, set_state, symbol_names, (body, orelse))
     before, init = state.snapshot(), state.read()
     lists = {i: list(v) for i, v in enumerate(init) if type(v) is list}
-    numpy_state = NumpyState(state.numpy_arrays(init))
+    numpy_state = NumpyState.of(state.numpy_arrays(init))
 
     def path(fn):
         def run():
@@ -27,7 +27,8 @@ def if_stmt(cond, body, orelse, get_state, set_state, symbol_names, nouts):
             try:
                 if fn is not None:
                     fn()
-                numpy_state.check(f'the `if` statement at {where}')
+                if numpy_state is not None:
+                    numpy_state.check(f'the `if` statement at {where}')
                 state.changed_since(before)
                 return _unshare_lists(state.read()[:len(init)], init, lists), state.snapshot()
             finally:

@@ -35,7 +35,6 @@ def path_values(builder, values):
     from ..polymorphic import structure
 
     def leaf(value):
-        value = made_arrays.for_control_flow([value], builder.parent)[0]
         ref = value._ref if isinstance(value, tensor.Tensor) else None
         if ref is None or ref.buffer not in builder.written or ref.home is builder:
             return value
@@ -53,9 +52,14 @@ def origin(a, b):
     """The two objects a merged array stands for, if either is an array object or a numpy
     array the traced code did not make; else None."""
     a, b = (v.obj if isinstance(v, PathValue) else v for v in (a, b))
-    if any(aliasing.is_array_object(v) or made_arrays.is_numpy_array(v) for v in (a, b)):
+    if aliasing.is_array_object(a) or aliasing.is_array_object(b) or \
+            _is_numpy_array(a) or _is_numpy_array(b):
         return a, b
     return None
+
+
+def _is_numpy_array(value):
+    return isinstance(value, np.ndarray) and made_arrays.is_numpy_array(value)
 
 
 def value_of(value):
@@ -112,6 +116,11 @@ class NumpyState:
         self.arrays = [(name, value, value.copy()) for name, value in arrays
                        if id(value) not in seen and not seen.add(id(value))]
 
+    @classmethod
+    def of(cls, arrays):
+        """A NumpyState of `arrays`, or None when there are none (the usual case)."""
+        return cls(arrays) if arrays else None
+
     def check(self, construct):
         """Raise MutationError if tracing changed one (put back as it was)."""
         for name, value, before in self.arrays:
@@ -165,4 +174,5 @@ class LoopArrays:
         """After the loop: the carried buffers' values; what the body made stale, stale."""
         for buffer, value in zip(self.buffers, results):
             aliasing.assign(buffer, value)
-        journals.restale(self.stale)
+        if self.stale:
+            journals.restale(self.stale)

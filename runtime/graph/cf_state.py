@@ -74,13 +74,16 @@ class State:
         """(name, array) of the numpy arrays the traced code did not make that the statement's
         code reaches by name: in `values` (its state), in cells, and in the globals it names."""
         found = list(zip(self.names, values))
-        found += [(name, _content(cell)) for cell, name in self._cells]
+        for cell, name in self._cells:
+            found.append((name, _content(cell)))
         for fn in self._functions:
-            names = fn.__globals__
-            found += [(name, names[name]) for name in fn.__code__.co_names
-                      if isinstance(names.get(name), np.ndarray)]
-        return [(name, value) for name, value in found if isinstance(value, np.ndarray)
-                and made_arrays.is_numpy_array(value)]
+            for name in fn.__code__.co_names:
+                found.append((name, fn.__globals__.get(name)))
+        arrays = []
+        for name, value in found:  # plain loops: this runs for every graph `if` and loop
+            if isinstance(value, np.ndarray) and made_arrays.is_numpy_array(value):
+                arrays.append((name, value))
+        return arrays
 
     def hidden_values(self, snapshot):
         """The values the hidden cells had in `snapshot`."""

@@ -48,7 +48,7 @@ class Loop:
         """Trace, stage the `while` op and write the final state; the extra variables' results."""
         before = self.state.snapshot()
         init = self.state.read()
-        self.numpy_state = cf_arrays.NumpyState(self.state.numpy_arrays(init))
+        self.numpy_state = cf_arrays.NumpyState.of(self.state.numpy_arrays(init))
         self.invariants = {id(made_arrays.resolve(v)): None if s is None else tuple(s)
                            for v, s in self.invariant_pairs}  # made arrays are promoted now
         specs = [initial_specs(n, v, self.invariants) for n, v in zip(self.state.names, init)]
@@ -84,7 +84,8 @@ class Loop:
                     defer_raise(builder, exc)
                     self.state.write(values)
                     t_next, extra_next = False, extra
-                self.numpy_state.check(f'the loop at {self.where}')
+                if self.numpy_state is not None:
+                    self.numpy_state.check(f'the loop at {self.where}')
                 outs = [as_graph_list(out) if group[0].kind == 'list' else out
                         for (_, group), out in zip(specs, self.state.read())]
                 traced = _Traced(builder, (t_next, extra_next, count), outs,
@@ -134,7 +135,8 @@ class Loop:
         for spec, value in zip(group, leaves):
             candidates = [spec.initial, *self.bound.get(spec.name, {}).values()]
             objects = [o for o in candidates if aliasing.is_array_object(o)]
-            if spec.kind == 'value' and made_arrays.is_numpy_array(spec.initial):
+            if spec.kind == 'value' and isinstance(spec.initial, np.ndarray) and \
+                    made_arrays.is_numpy_array(spec.initial):
                 aliasing.may_share(value, [spec.initial], cf_arrays.numpy_state_why(
                     spec.variable, f'the loop at {self.where}'))
             if spec.kind == 'value' and objects:
@@ -163,7 +165,8 @@ class Loop:
     def _result(self, spec, value):
         """A rebound array variable after the loop: maybe one of the arrays it was bound to."""
         objects = [o for o in [spec.initial, *self.bound.get(spec.name, {}).values()]
-                   if aliasing.is_array_object(o) or made_arrays.is_numpy_array(o)]
+                   if aliasing.is_array_object(o) or isinstance(o, np.ndarray) and
+                   made_arrays.is_numpy_array(o)]
         if isinstance(value, Tensor) and objects:
             cf_arrays.mark(value, objects, f'after the loop at {self.where}, which array '
                            f'`{spec.variable}` is depends on how often the loop ran')
