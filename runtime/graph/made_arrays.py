@@ -244,6 +244,40 @@ def _map_made(fn, value):
     return structure.unflatten(tree, new)
 
 
+class NumpyWrites:
+    """The made arrays among a call's arguments that a write inside graph control flow must
+    not reach through numpy itself (a library's, or numpy's own without a graph op: it would
+    run once, while tracing, where numpy runs it whenever the graph runs that code)."""
+    __slots__ = ('arrays', 'what')
+
+    def __init__(self, arrays, what):
+        self.arrays, self.what = [(x, x.copy()) for x in arrays], what
+
+    @classmethod
+    def of(cls, args, kwargs, what):
+        """A NumpyWrites of the arguments (a tuple, a dict or None) of a call of `what` (a
+        callable or its name) it concerns, or None."""
+        values = [*args, *kwargs.values()] if kwargs.__class__ is dict else args
+        arrays = [x for x in values if x.__class__ is TracedArray]
+        arrays = [x for x in arrays if tensor_of(x) is None and stages_writes(x)]
+        return cls(arrays, what) if arrays else None
+
+    def check(self):
+        """Raise MutationError if the call changed one (put back as it was)."""
+        for x, before in self.arrays:
+            plain = np.ndarray.view(x, np.ndarray)
+            if plain.tobytes() != np.ndarray.view(before, np.ndarray).tobytes():
+                np.copyto(plain, before, casting='no')
+                what = self.what if isinstance(self.what, str) else getattr(
+                    self.what, '__qualname__', type(self.what).__name__)
+                raise MutationError(
+                    f'{what} at {tracing.source_location()} updates, with numpy, an array '
+                    'made before the tensor `if` or loop it runs in: numpy would update it '
+                    'whenever the graph runs this code, a graph only once, while tracing. '
+                    'Update it with item assignment, an in-place operator, out= of a ufunc or '
+                    'np.copyto, which graphs stage.')
+
+
 def is_numpy_array(value):
     """True for a numpy array that the traced code did not make: not a TracedArray made in the
     graph being built, one enclosing it, or one nested in it (a finished path or loop body)."""

@@ -27,14 +27,26 @@ def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):
     made arrays whose memory is promoted are passed as their tensors (what they
     stand for, see `made_arrays`) to overloads, also inside lists, and as
     arguments to code that is not converted but Python's own builtins without an
-    overload (`isinstance`, `type`, ...). Converted code gets them as they are.
+    overload (`isinstance`, `type`, ...), which must not update made arrays in
+    graph control flow itself (`NumpyWrites`). Converted code gets them as they are.
     """
     if tracing.current_builder() is None:
         return _call(f, args, kwargs)
     callee, kind = _callee(f, caller_fn_scope, options)
-    if kind == 'overload' or (kind == 'as it is' and getattr(f, '__module__', None) != 'builtins'):
-        args, kwargs = made_arrays.resolve_arguments(args, kwargs, deep=kind == 'overload')
-    return made_arrays.adopt(_call(callee, args, kwargs))  # a temporary: `adopt` counts refs
+    if kind == 'converted' or getattr(f, '__module__', None) == 'builtins' and kind != 'overload':
+        return made_arrays.adopt(_call(callee, args, kwargs))  # a temporary: `adopt` counts refs
+    args, kwargs = made_arrays.resolve_arguments(args, kwargs, deep=kind == 'overload')
+    writes = None if kind == 'overload' else made_arrays.NumpyWrites.of(args, kwargs, f)
+    if writes is None:
+        return made_arrays.adopt(_call(callee, args, kwargs))
+    return made_arrays.adopt(_checked_call(callee, args, kwargs, writes))
+
+
+def _checked_call(f, args, kwargs, writes):
+    """`f(...)`, then `writes.check()`; the result, which the caller gets as a temporary."""
+    result = _call(f, args, kwargs)
+    writes.check()
+    return result
 
 
 def _call(f, args, kwargs):

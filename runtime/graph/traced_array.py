@@ -38,7 +38,11 @@ class TracedArray(np.ndarray):
 
     def __array_function__(self, func, types, args, kwargs):
         if not _involves_graph(func, args, kwargs):
-            return super().__array_function__(func, types, args, kwargs)
+            writes = made_arrays.NumpyWrites.of(args, kwargs, f'numpy.{func.__name__}')
+            result = super().__array_function__(func, types, args, kwargs)
+            if writes is not None:
+                writes.check()
+            return result
         if args and args[0].__class__ is TracedArray and (
                 func in updates.UPDATERS or func in _VIEW_FUNCTIONS and _promotable(args[0])):
             args = (made_arrays.promote(args[0], f'numpy.{func.__name__}'), *args[1:])

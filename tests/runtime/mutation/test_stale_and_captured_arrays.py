@@ -148,3 +148,28 @@ def test_a_made_array_stored_in_a_graph_list_cannot_be_updated_later():
     with pytest.raises(MutationError, match='put in a list that a graph loop'):
         rt.function(same_array)(X.copy(), np.int64(3))
     check(new_arrays, X.copy(), np.int64(3))
+
+
+@rt.do_not_convert
+def set_first(z):
+    np.asarray(z)[0] += 1.0  # code that is not converted, writing the array's memory itself
+
+
+def test_numpy_writes_to_a_made_array_inside_graph_control_flow_are_refused():
+    def fill_diagonal(x, n):
+        a = np.zeros((3, 3))
+        np.fill_diagonal(a, 2.0)     # before the loop: numpy, while tracing
+        for i in range(n):
+            np.fill_diagonal(a, 3.0)   # a Python value, but in a graph loop
+        return a
+
+    def library(x, n):
+        a = np.arange(4.0)
+        set_first(a)                # before the loop: numpy, while tracing
+        for i in range(n):
+            set_first(a)
+        return a
+    for fn, what in ((fill_diagonal, 'numpy.fill_diagonal'), (library, 'set_first')):
+        with pytest.raises(MutationError, match=f'{what} at .*_arrays.py:\\d+ updates, with '
+                                                'numpy, an array made before the tensor'):
+            rt.function(fn)(X.copy(), np.int64(2))
