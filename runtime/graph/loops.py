@@ -194,13 +194,20 @@ class _Traced:
 
 
 def _outer_memory(leaf, builder):
-    """A key for the memory from outside the loop body (of `builder`) that `leaf` lives in."""
+    """A key for the memory from outside the loop body (of `builder`) that `leaf` lives in, or
+    may live in (a result of an inner loop or cond that may be an array from before)."""
     if not aliasing.is_array_object(leaf):
         return None
-    buffer = leaf._ref.buffer if leaf._ref is not None else None
-    if buffer is not None:
-        return id(buffer) if buffer.root._builder is not builder else None
-    return id(leaf) if leaf._builder is not builder else None
+    ref = leaf._ref
+    buffer = ref.buffer if ref is not None else None
+    if buffer is not None and buffer.root._builder is not builder:
+        return id(buffer)
+    if buffer is None and leaf._builder is not builder:
+        return id(leaf)
+    for maybe, _ in ref.maybe if ref is not None else ():
+        if maybe.root is None or maybe.root._builder is not builder:
+            return id(maybe)
+    return None
 
 
 def _value_now(leaf):
