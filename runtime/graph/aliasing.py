@@ -173,14 +173,7 @@ def _visible(obj):
         return True
     ref = obj._ref
     home = ref.home if ref is not None else None
-    if home is None:
-        return True
-    builder = tracing.current_builder()
-    while builder is not None:
-        if builder is home:
-            return True
-        builder = builder.parent
-    return False
+    return home is None or tracing.encloses(home, tracing.current_builder())
 
 
 def live(entries):

@@ -8,7 +8,7 @@ returned (`polymorphic.writeback`).
 """
 import weakref
 
-from . import aliasing, stale
+from . import aliasing, stale, tracing
 
 
 def journal(builder, buffer):
@@ -43,7 +43,7 @@ def undo(builder):
     for buffer, saved in builder.written.items():
         if saved[0]._builder is builder:
             continue
-        if _encloses(saved[0]._builder, builder):  # not one of a finished path in `builder`
+        if tracing.encloses(saved[0]._builder, builder):  # not one of a finished path in `builder`
             updated[buffer] = buffer.root
             if buffer.stale is not None and saved[1] is None:
                 builder.stale[buffer] = buffer.stale
@@ -51,13 +51,6 @@ def undo(builder):
     builder.written.clear()
     return updated
 
-
-def _encloses(outer, builder):
-    while builder is not None:
-        if builder is outer:
-            return True
-        builder = builder.parent
-    return False
 
 
 def restale(made_stale):

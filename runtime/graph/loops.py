@@ -14,7 +14,7 @@ import numpy as np
 
 from ..errors import StagingError
 from ..polymorphic import structure
-from . import aliasing, cf_arrays, made_arrays
+from . import aliasing, cf_arrays, made_arrays, tracing
 from .cf_arrays import LoopArrays
 from .cond import check_depth, defer_raise, facts, shared_inputs, truth
 from .graph_lists import GraphList
@@ -205,7 +205,9 @@ def _outer_memory(leaf, builder):
     if buffer is None and leaf._builder is not builder:
         return id(leaf)
     for maybe, _ in ref.maybe if ref is not None else ():
-        if maybe.root is None or maybe.root._builder is not builder:
+        if maybe.root is None:  # a numpy array's memory: the array is the key
+            return next(iter(maybe.members))
+        if tracing.encloses(maybe.root._builder, builder.parent):
             return id(maybe)
     return None
 

@@ -121,16 +121,8 @@ def root_of(x):
 def home_builder(root):
     """The graph `root` was made in if it is being built here (the current graph or one
     enclosing it); None for a foreign array."""
-    return root._home if _encloses(root._home, tracing.current_builder()) else None
+    return root._home if tracing.encloses(root._home, tracing.current_builder()) else None
 
-
-def _encloses(outer, builder):
-    """True if graph `outer` is `builder` or encloses it."""
-    while builder is not None:
-        if builder is outer:
-            return True
-        builder = builder.parent
-    return False
 
 
 def stages_writes(x):
@@ -284,7 +276,7 @@ def is_numpy_array(value):
     if value.__class__ is not TracedArray:
         return isinstance(value, np.ndarray)
     home, current = root_of(value)._home, tracing.current_builder()
-    return not (_encloses(home, current) or _encloses(current, home))
+    return not (tracing.encloses(home, current) or tracing.encloses(current, home))
 
 
 def holds_graph(value):
@@ -313,7 +305,7 @@ def for_control_flow(values, parent):
         return values  # the usual case: no made array, nothing to look into
 
     def promoted(x):
-        if tensor_of(x) is None and _encloses(root_of(x)._home, parent):
+        if tensor_of(x) is None and tracing.encloses(root_of(x)._home, parent):
             return promote(x)
         return _tensor_or_itself(x)
     return [_map_made(promoted, v) for v in values]

@@ -186,6 +186,15 @@ def _unchanged(frozen, value):
             and value.tobytes() == frozen.tobytes())
 
 
+def encloses(outer, builder):
+    """True if graph builder `outer` is `builder` or one enclosing it (`builder` may be None)."""
+    while builder is not None:
+        if builder is outer:
+            return True
+        builder = builder.parent
+    return False
+
+
 def bind(primitive, *inputs, **params):
     """Stage op `primitive` in the innermost graph being built in this thread."""
     builder = current_builder()
