@@ -2,6 +2,7 @@
 from . import ops, tensor  # noqa: F401  (registers the ops and the Tensor type)
 from . import operators  # noqa: F401  (installs itself as the operators' `dispatch.graph`)
 from . import views  # noqa: F401  (links the results of view ops to their bases)
+from . import made_arrays  # noqa: F401  (arrays made while tracing: numpy until promoted)
 from .check import GraphCheckError, check_graph
 from .executor import compile_graph
 from .interpreter import eval_graph

@@ -12,24 +12,24 @@ transforms (`views.View`) from the root value to its own. An update through
 any member scatters its new value back into the root, level by level, and
 gives every live member its new value at once.
 
-What the graph cannot know exactly makes an update an error, never a different
-result: an object that MAY share memory with a buffer (a reshape of an array of
-unknown strides, an array rebound on one path of a tensor `if`) is a *suspect*
-of it, and neither it nor the buffer's live members can be updated while the
-other is alive (`MutationError`, naming the line and the fix).
+What the graph cannot know exactly never gives a different result: an object
+that MAY share memory with a buffer (a reshape of an array of unknown strides,
+an array rebound on one path of a tensor `if`) is a *suspect* of it. Updating
+either while the other is alive gives the update to the object updated, and
+what it may or may not have reached becomes *stale* (`stale`): using it later
+raises MutationError naming the line and the fix.
 
-Control flow: a GraphBuilder journals the buffers its code updated
-(`builder.written`: their state before its first update of each), so that a
-cond path or a loop body can be undone and its updates merged or carried
-(`cf_arrays`). Objects live in a buffer from the graph where they joined it;
-once that graph is finished (a path, a loop body), they are left out.
+Control flow: a GraphBuilder journals the buffers its code changed
+(`journals`), so that a cond path or a loop body can be undone and its updates
+merged or carried (`cf_arrays`). Objects live in a buffer from the graph where
+they joined it; once that graph is finished (a path, a loop body), they are
+left out.
 """
 import weakref
 
 import numpy as np
 
-from ..errors import MutationError
-from . import tensor, tracing
+from . import journals, stale, tensor, tracing
 
 # Ops whose 0-d results are 0-d arrays; other ops give numpy scalars for 0-d results.
 ARRAY_RESULTS = frozenset((
@@ -41,7 +41,7 @@ ARRAY_RESULTS = frozenset((
 
 class Buffer:
     """The memory of one root array: its current value, the objects in it, and suspects."""
-    __slots__ = ('root', 'members', 'suspects', 'pinned', 'first_update')
+    __slots__ = ('root', 'members', 'suspects', 'pinned', 'first_update', 'stale')
 
     def __init__(self, root):
         self.root = root          # an immutable snapshot tensor of the root array's value
@@ -49,6 +49,7 @@ class Buffer:
         self.suspects = {}        # id -> weak reference to an object that MAY live in it
         self.pinned = None        # why it can no longer be updated, or None
         self.first_update = None  # numpy's read-only message for its first update
+        self.stale = None         # why its value is unknown (an update may have reached it)
 
 
 class Ref:
@@ -172,14 +173,7 @@ def _visible(obj):
         return True
     ref = obj._ref
     home = ref.home if ref is not None else None
-    if home is None:
-        return True
-    builder = tracing.current_builder()
-    while builder is not None:
-        if builder is home:
-            return True
-        builder = builder.parent
-    return False
+    return home is None or tracing.encloses(home, tracing.current_builder())
 
 
 def live(entries):
@@ -194,41 +188,15 @@ def live(entries):
     return objects
 
 
-def check_updatable(obj):
-    """Raise MutationError if what `obj` shares memory with is unknown and observable."""
-    ref = obj._ref
-    if ref is None:
-        return
-    for buffer, why in ref.maybe:
-        if any(o is not obj for o in live(buffer.members) + live(buffer.suspects)):
-            raise _ambiguous(why)
-    buffer = ref.buffer
-    if buffer is None:
-        return
-    if buffer.pinned:
-        raise _ambiguous(buffer.pinned)
-    for suspect in live(buffer.suspects):
-        if suspect is not obj:
-            raise _ambiguous(next(why for b, why in suspect._ref.maybe if b is buffer))
-
-
-def _ambiguous(why):
-    where = tracing.source_location()
-    return MutationError(
-        f'cannot update an array in place at {where}: {why}, so a graph cannot reproduce '
-        'what numpy would do. Copy the array before updating it (x = x.copy()), so that '
-        'nothing else can see the update.')
-
-
 def update(obj, new, read_only_message):
     """Make `new` (a tensor of `obj`'s type) the value of array object `obj`, updating in place."""
     ref = obj._ref
     if ref is not None and ref.readonly:
         raise ValueError(read_only_message)
-    check_updatable(obj)
+    stale.check_updatable(obj)
     buffer = buffer_of(obj)
     obj._ref.inplace = True
-    journal(tracing.current_builder(), buffer)
+    journals.journal(tracing.current_builder(), buffer)
     buffer.first_update = buffer.first_update or read_only_message
     root = _scatter(buffer.root, obj._ref.chain, new)
     buffer.root = snapshot(root)
@@ -238,7 +206,7 @@ def update(obj, new, read_only_message):
 
 def assign(buffer, value):
     """Give a buffer's root the value `value` (merged or carried by control flow)."""
-    journal(tracing.current_builder(), buffer)
+    journals.journal(tracing.current_builder(), buffer)
     buffer.root = snapshot(value)
     refresh(buffer)
 
@@ -254,11 +222,13 @@ def _scatter(root, chain, new):
 
 
 def refresh(buffer, skip=None):
-    """Give every live member of `buffer` its value from the buffer's root."""
+    """Give every live member of `buffer` its value from the buffer's root (stale if it is)."""
     memo = {(): buffer.root}
     for obj in live(buffer.members):
         if obj is not skip:
             set_value(obj, _forward(memo, obj._ref.chain))
+            if buffer.stale is not None:
+                stale.poison(obj, buffer.stale)
 
 
 def _forward(memo, chain):
@@ -266,38 +236,3 @@ def _forward(memo, chain):
     if value is None:
         value = memo[chain] = chain[-1].forward(_forward(memo, chain[:-1]))
     return value
-
-
-# -- journals: a graph's updates of buffers, to undo them (see cf_arrays) ----------------------
-def journal(builder, buffer):
-    """Record `buffer`'s state before `builder`'s first update of it."""
-    if builder is not None and buffer not in builder.written:
-        builder.written[buffer] = state(buffer, builder)
-
-
-def state(buffer, builder=None):
-    """The root value of `buffer` and the values of its live members, to restore them later
-    (not those that joined it in `builder`: they are gone with it)."""
-    return buffer.root, [(weakref.ref(o), snapshot(o)) for o in live(buffer.members)
-                         if o._ref.home is not builder or builder is None]
-
-
-def restore(buffer, saved):
-    root, members = saved
-    buffer.root = root
-    for reference, value in members:
-        obj = reference()
-        if obj is not None:
-            set_value(obj, value)
-
-
-def undo(builder):
-    """Undo `builder`'s updates of buffers it did not make itself (those of a finished path or
-    loop body are invisible anyway); return them with their final root values (snapshots)."""
-    updated = {}
-    for buffer, saved in builder.written.items():
-        if saved[0]._builder is not builder:
-            updated[buffer] = buffer.root
-            restore(buffer, saved)
-    builder.written.clear()
-    return updated

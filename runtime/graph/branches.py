@@ -1,5 +1,6 @@
 """The `ag__` branching operators on tensors: `if_stmt`, `if_exp`, `and_`, `or_` and their tests."""
 from ..errors import StagingError
+from .cf_arrays import NumpyState
 from .cf_state import State
 from .cond import (
     BOTTOM, check_depth, cond_value, facts, finish, predicate, refine, trace_path, truth)
@@ -17,6 +18,7 @@ def if_stmt(cond, body, orelse, get_state, set_state, symbol_names, nouts):
     state = State(get_state, set_state, symbol_names, (body, orelse))
     before, init = state.snapshot(), state.read()
     lists = {i: list(v) for i, v in enumerate(init) if type(v) is list}
+    numpy_state = NumpyState.of(state.numpy_arrays(init))
 
     def path(fn):
         def run():
@@ -25,6 +27,8 @@ def if_stmt(cond, body, orelse, get_state, set_state, symbol_names, nouts):
             try:
                 if fn is not None:
                     fn()
+                if numpy_state is not None:
+                    numpy_state.check(f'the `if` statement at {where}')
                 state.changed_since(before)
                 return _unshare_lists(state.read()[:len(init)], init, lists), state.snapshot()
             finally:

@@ -16,7 +16,10 @@ the same arrays.
   array after it that may be the old one: a suspect of the old one's memory
   (`mark`), so that updating either while the other is alive is an error.
 """
-from . import aliasing, merge, tensor
+import numpy as np
+
+from ..errors import MutationError
+from . import aliasing, journals, made_arrays, merge, tensor
 
 
 class PathValue:
@@ -46,11 +49,17 @@ def same_object(a, b):
 
 
 def origin(a, b):
-    """The two objects a merged array stands for, if either is an array object; else None."""
+    """The two objects a merged array stands for, if either is an array object or a numpy
+    array the traced code did not make; else None."""
     a, b = (v.obj if isinstance(v, PathValue) else v for v in (a, b))
-    if aliasing.is_array_object(a) or aliasing.is_array_object(b):
+    if aliasing.is_array_object(a) or aliasing.is_array_object(b) or \
+            _is_numpy_array(a) or _is_numpy_array(b):
         return a, b
     return None
+
+
+def _is_numpy_array(value):
+    return isinstance(value, np.ndarray) and made_arrays.is_numpy_array(value)
 
 
 def value_of(value):
@@ -81,9 +90,47 @@ def apply(buffers, values):
 def mark(result, objects, why):
     """`result` (a new array) may be any of `objects`: a suspect of their memory."""
     if aliasing.is_array_object(result):
-        aliasing.may_share(result, [o for o in objects if o is not result], why)
+        aliasing.may_share(result, [o for o in objects if o is not result and (
+            made_arrays.is_numpy_array(o) or not isinstance(o, np.ndarray))], why)
     if result.shape == () and isinstance(result, tensor.Tensor):
         aliasing.set_kind(result, all(not aliasing.is_array_object(o) for o in objects))
+
+
+_NOT_MADE = ('a numpy array that the traced function did not make (captured from a global or '
+             'closure, or kept by code that is not converted)')
+
+
+def numpy_state_why(name, construct):
+    """Why a numpy array in the state of graph control flow cannot be updated there."""
+    return f'`{name}` is {_NOT_MADE}, which numpy would update in {construct}'
+
+
+class NumpyState:
+    """The numpy arrays the traced code did not make that graph control flow reaches by name
+    (`State.numpy_arrays`): tracing a path or a loop body must leave them as they were (numpy
+    code updating one there with Python values runs while tracing, once, instead of when and
+    as often as the graph runs the path or the body)."""
+
+    def __init__(self, arrays):
+        seen = set()
+        self.arrays = [(name, value, value.copy()) for name, value in arrays
+                       if id(value) not in seen and not seen.add(id(value))]
+
+    @classmethod
+    def of(cls, arrays):
+        """A NumpyState of `arrays`, or None when there are none (the usual case)."""
+        return cls(arrays) if arrays else None
+
+    def check(self, construct):
+        """Raise MutationError if tracing changed one (put back as it was)."""
+        for name, value, before in self.arrays:
+            if value.tobytes() != before.tobytes():
+                np.copyto(value, before, casting='no')
+                raise MutationError(
+                    f'{construct} updates `{name}` in place with Python values, {_NOT_MADE}: '
+                    'numpy would update it whenever it runs that code, a graph only once, while '
+                    f'tracing. Copy it first ({name} = {name}.copy()), pass it to the '
+                    'rt.function as an argument, or keep it in an rt.Variable.')
 
 
 class LoopArrays:
@@ -92,6 +139,7 @@ class LoopArrays:
     def __init__(self):
         self.buffers = []
         self._outer = []
+        self.stale = {}  # the buffers the last trace of the body made stale
 
     def carry(self, buffer):
         if buffer not in self.buffers:
@@ -99,7 +147,7 @@ class LoopArrays:
 
     def enter(self, builder):
         """In the body's graph: every carried buffer's root becomes a placeholder."""
-        self._outer = [aliasing.state(b) for b in self.buffers]
+        self._outer = [journals.state(b) for b in self.buffers]
         for buffer in self.buffers:
             buffer.root = aliasing.snapshot(builder.placeholder(buffer.root.aval, 'array'))
             aliasing.refresh(buffer)
@@ -110,15 +158,21 @@ class LoopArrays:
     def leave(self, builder):
         """Undo the body's updates; True if it updated buffers not carried yet (carried now)."""
         count = len(self.buffers)
-        for buffer in aliasing.undo(builder):
+        for buffer in journals.undo(builder):
             self.carry(buffer)
+        self.stale = dict(builder.stale)
         for buffer, saved in zip(self.buffers, self._outer):
-            aliasing.restore(buffer, saved)
+            if buffer.stale is not None and saved[1] is None:
+                self.stale[buffer] = buffer.stale
+            journals.restore(buffer, saved)
         return len(self.buffers) > count
 
     def initial(self):
         return [buffer.root for buffer in self.buffers]
 
     def finish(self, results):
+        """After the loop: the carried buffers' values; what the body made stale, stale."""
         for buffer, value in zip(self.buffers, results):
             aliasing.assign(buffer, value)
+        if self.stale:
+            journals.restale(self.stale)

@@ -7,10 +7,17 @@ declared, yet a graph loop must see the value its body's `if` gave them. So
 the closure cells that the statement's functions can reach (through nested
 generated functions of the same file) are tracked too: those a trace
 changes are *hidden* state, merged by a cond like declared state, and put
-back as they were after a loop.
+back as they were after a loop. Arrays the traced code made before the
+statement are promoted when read as its state: the statement may update them
+when the graph runs.
 """
 import functools
 import types
+
+import numpy as np
+
+from . import made_arrays
+from .trace_state import current_builder
 
 _EMPTY = object()  # the content of an unbound cell
 
@@ -20,9 +27,11 @@ class State:
 
     def __init__(self, get_state, set_state, symbol_names, functions):
         self.get_state, self.set_state = get_state, set_state
+        self.parent = current_builder()  # the graph the statement is staged in
         self.names = list(symbol_names)
         declared = _own_cells(set_state)
-        self._cells = [(cell, name) for cell, name in _reachable_cells(functions)
+        self._functions = _python_functions(functions)
+        self._cells = [(cell, name) for cell, name in _reachable_cells(self._functions)
                        if id(cell) not in declared]
         self.hidden_names = []
         self._hidden = []
@@ -49,8 +58,10 @@ class State:
             _set_content(cell, before)
 
     def read(self):
+        """The values, made arrays from before the statement promoted (`made_arrays`)."""
         declared = list(self.get_state()) if self.get_state is not None else []
-        return declared + [_content(cell) for cell in self._hidden]
+        return made_arrays.for_control_flow(declared + [_content(cell) for cell in self._hidden],
+                                            self.parent)
 
     def write(self, values):
         n = len(self.names)
@@ -58,6 +69,21 @@ class State:
             self.set_state(tuple(values[:n]))
         for cell, value in zip(self._hidden, values[n:]):
             _set_content(cell, value)
+
+    def numpy_arrays(self, values):
+        """(name, array) of the numpy arrays the traced code did not make that the statement's
+        code reaches by name: in `values` (its state), in cells, and in the globals it names."""
+        found = list(zip(self.names, values))
+        for cell, name in self._cells:
+            found.append((name, _content(cell)))
+        for fn in self._functions:
+            for name in fn.__code__.co_names:
+                found.append((name, fn.__globals__.get(name)))
+        arrays = []
+        for name, value in found:  # plain loops: this runs for every graph `if` and loop
+            if isinstance(value, np.ndarray) and made_arrays.is_numpy_array(value):
+                arrays.append((name, value))
+        return arrays
 
     def hidden_values(self, snapshot):
         """The values the hidden cells had in `snapshot`."""
@@ -91,10 +117,13 @@ def _own_cells(fn):
     return {id(cell) for cell in closure}
 
 
-def _reachable_cells(functions):
-    """(cell, variable name) pairs reachable from `functions` through same-file closures."""
+def _python_functions(functions):
     roots = [f.func if isinstance(f, functools.partial) else f for f in functions]
-    roots = [f for f in roots if isinstance(f, types.FunctionType)]
+    return [f for f in roots if isinstance(f, types.FunctionType)]
+
+
+def _reachable_cells(roots):
+    """(cell, variable name) pairs reachable from functions `roots` through same-file closures."""
     files = {f.__code__.co_filename for f in roots}
     seen, cells, stack = set(), {}, list(roots)
     while stack:

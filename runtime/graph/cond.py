@@ -15,7 +15,7 @@ import numpy as np
 from .. import sourcemap
 from ..errors import AgError, StagingError
 from ..polymorphic import structure
-from . import aliasing, cf_arrays
+from . import cf_arrays, journals, made_arrays
 from .cf_state import is_empty
 from .execution import graph_has_effects
 from .graph_lists import GraphList
@@ -107,7 +107,7 @@ def trace_path(fn, parent):
             if result is not BOTTOM:
                 result = cf_arrays.path_values(builder, result)
         finally:
-            builder.updated = aliasing.undo(builder)
+            builder.updated = journals.undo(builder)
     return builder, result
 
 
@@ -147,6 +147,9 @@ def finish(pred, paths, names, context, required=None):
                       for _, v in updated]
     outputs = _emit(pred, [b for b, _ in paths], merger)
     cf_arrays.apply([b for b, _ in updated], [_resolve(m, outputs, pred) for m in merged_updates])
+    for builder, _ in paths:  # what a path made stale is stale after the cond
+        if builder.stale:
+            journals.restale(builder.stale)
     for output, objects, name in merger.origins:
         cf_arrays.mark(outputs[output.index], objects, f'which array `{name}` is depends on the '
                        f'path taken by the {context.construct} at {context.where}')
@@ -211,7 +214,8 @@ def cond_value(pred, fns, context, name='result'):
     """The value of `fns[0]()` if `pred` else `fns[1]()`, both traced, as one merged value."""
     parent = current_builder()
     check_depth(parent, context.where)
-    paths = [trace_path(lambda fn=fn: [fn()], parent) for fn in fns]
+    paths = [trace_path(lambda fn=fn: made_arrays.for_control_flow([fn()], parent), parent)
+             for fn in fns]  # made arrays from before it: promoted (if_stmt's state does so)
     (value,) = finish(pred, paths, [name], context)
     return None if value is BOTTOM else value
 

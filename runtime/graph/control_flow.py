@@ -14,11 +14,13 @@ Importing this module registers graph lists and graph iterables as staged
 types, so the operators hand them to the graph runtime as they do tensors.
 """
 from ..operators import dispatch
+from . import made_arrays
 from .branches import and_, and_test, function_return, if_exp, if_stmt, or_, or_test
 from .cond import cond
 from .graph_lists import GraphList, stack
 from .iteration import GraphIterable, arange
 from .loop_stmts import for_stmt, while_loop, while_stmt
+from .tracing import current_builder
 
 __all__ = ['and_', 'and_test', 'arange', 'cond', 'for_stmt', 'function_return', 'if_exp',
            'if_stmt', 'list_append', 'list_pop', 'list_stack', 'or_', 'or_test',
@@ -26,6 +28,9 @@ __all__ = ['and_', 'and_test', 'arange', 'cond', 'for_stmt', 'function_return', 
 
 
 def list_append(list_, x):
+    """`list_.append(x)` for a graph list; a made array is promoted (its value is stored, so a
+    later update of it is refused, see `graph_lists`)."""
+    (x,) = made_arrays.for_control_flow([x], current_builder())
     return list_.appended(x)
 
 

@@ -1,6 +1,7 @@
 """The `ag__` loop operators on tensors, `while_stmt` and `for_stmt`, and `rt.while_loop`."""
 import numpy as np
 
+from . import made_arrays
 from .cf_state import State
 from .cond import cond_value, predicate, truth
 from .graph_lists import GraphList
@@ -68,6 +69,7 @@ class _Box:
     def __init__(self, values):
         self.values = list(values)
         self.names = [f'loop_vars[{i}]' for i in range(len(self.values))]
+        self.parent = current_builder()
 
     def snapshot(self):
         return None
@@ -76,7 +78,10 @@ class _Box:
         pass
 
     def read(self):
-        return list(self.values)
+        return made_arrays.for_control_flow(list(self.values), self.parent)
+
+    def numpy_arrays(self, values):
+        return [(n, v) for n, v in zip(self.names, values) if made_arrays.is_numpy_array(v)]
 
     def write(self, values):
         self.values = list(values)

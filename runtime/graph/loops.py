@@ -14,7 +14,7 @@ import numpy as np
 
 from ..errors import StagingError
 from ..polymorphic import structure
-from . import aliasing, cf_arrays
+from . import aliasing, cf_arrays, made_arrays, tracing
 from .cf_arrays import LoopArrays
 from .cond import check_depth, defer_raise, facts, shared_inputs, truth
 from .graph_lists import GraphList
@@ -38,8 +38,7 @@ class Loop:
         opts = opts or {}
         self.limit = opts.get('maximum_iterations')
         self.extra = list(extra)  # (name, initial value) of the caller's own loop variables
-        self.invariants = {id(v): None if s is None else tuple(s)
-                           for v, s in opts.get('shape_invariants') or ()}
+        self.invariant_pairs = opts.get('shape_invariants') or ()
         self.parent = current_builder()
         self.arrays = LoopArrays()  # memory updated in place by the body, carried
         self.bound = {}  # variable -> arrays from before the loop the body binds it to
@@ -49,6 +48,9 @@ class Loop:
         """Trace, stage the `while` op and write the final state; the extra variables' results."""
         before = self.state.snapshot()
         init = self.state.read()
+        self.numpy_state = cf_arrays.NumpyState.of(self.state.numpy_arrays(init))
+        self.invariants = {id(made_arrays.resolve(v)): None if s is None else tuple(s)
+                           for v, s in self.invariant_pairs}  # made arrays are promoted now
         specs = [initial_specs(n, v, self.invariants) for n, v in zip(self.state.names, init)]
         for spec in (s for _, group in specs for s in group if s.kind == 'object'):
             self.arrays.carry(aliasing.buffer_of(spec.initial))
@@ -82,6 +84,8 @@ class Loop:
                     defer_raise(builder, exc)
                     self.state.write(values)
                     t_next, extra_next = False, extra
+                if self.numpy_state is not None:
+                    self.numpy_state.check(f'the loop at {self.where}')
                 outs = [as_graph_list(out) if group[0].kind == 'list' else out
                         for (_, group), out in zip(specs, self.state.read())]
                 traced = _Traced(builder, (t_next, extra_next, count), outs,
@@ -131,6 +135,10 @@ class Loop:
         for spec, value in zip(group, leaves):
             candidates = [spec.initial, *self.bound.get(spec.name, {}).values()]
             objects = [o for o in candidates if aliasing.is_array_object(o)]
+            if spec.kind == 'value' and isinstance(spec.initial, np.ndarray) and \
+                    made_arrays.is_numpy_array(spec.initial):
+                aliasing.may_share(value, [spec.initial], cf_arrays.numpy_state_why(
+                    spec.variable, f'the loop at {self.where}'))
             if spec.kind == 'value' and objects:
                 cf_arrays.mark(value, objects, f'in the loop at {self.where}, which array '
                                f'`{spec.variable}` is at the start of an iteration depends on '
@@ -157,7 +165,8 @@ class Loop:
     def _result(self, spec, value):
         """A rebound array variable after the loop: maybe one of the arrays it was bound to."""
         objects = [o for o in [spec.initial, *self.bound.get(spec.name, {}).values()]
-                   if aliasing.is_array_object(o)]
+                   if aliasing.is_array_object(o) or isinstance(o, np.ndarray) and
+                   made_arrays.is_numpy_array(o)]
         if isinstance(value, Tensor) and objects:
             cf_arrays.mark(value, objects, f'after the loop at {self.where}, which array '
                            f'`{spec.variable}` is depends on how often the loop ran')
@@ -185,13 +194,22 @@ class _Traced:
 
 
 def _outer_memory(leaf, builder):
-    """A key for the memory from outside the loop body (of `builder`) that `leaf` lives in."""
+    """A key for the memory from outside the loop body (of `builder`) that `leaf` lives in, or
+    may live in (a result of an inner loop or cond that may be an array from before)."""
     if not aliasing.is_array_object(leaf):
         return None
-    buffer = leaf._ref.buffer if leaf._ref is not None else None
-    if buffer is not None:
-        return id(buffer) if buffer.root._builder is not builder else None
-    return id(leaf) if leaf._builder is not builder else None
+    ref = leaf._ref
+    buffer = ref.buffer if ref is not None else None
+    if buffer is not None and buffer.root._builder is not builder:
+        return id(buffer)
+    if buffer is None and leaf._builder is not builder:
+        return id(leaf)
+    for maybe, _ in ref.maybe if ref is not None else ():
+        if maybe.root is None:  # a numpy array's memory: the array is the key
+            return next(iter(maybe.members))
+        if tracing.encloses(maybe.root._builder, builder.parent):
+            return id(maybe)
+    return None
 
 
 def _value_now(leaf):

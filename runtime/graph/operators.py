@@ -14,16 +14,42 @@ from .. import conversion
 from ..operators import dispatch
 from ..operators.call_trees import Kwargs, call_with_keyword_parts
 from ..operators.py_builtins import OVERLOADED
-from . import control_flow, side_effects, slices, tracing
+from . import control_flow, made_arrays, side_effects, slices, tracing
 from .numpy_api import CALLS
 from .numpy_calls import taking_lists_as_arrays
 from .py_builtins import OVERLOADS
 
 
 def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):
-    """`f(*args, **kwargs)` while some thread traces; staged or converted if THIS thread does."""
-    if tracing.current_builder() is not None:
-        f = _callee(f, caller_fn_scope, options)
+    """`f(*args, **kwargs)` while some thread traces; staged or converted if THIS thread does.
+
+    While this thread traces, a new array the call returns is a made array, and
+    made arrays whose memory is promoted are passed as their tensors (what they
+    stand for, see `made_arrays`) to overloads, also inside lists, and as
+    arguments to code that is not converted but Python's own builtins without an
+    overload (`isinstance`, `type`, ...), which must not update made arrays in
+    graph control flow itself (`NumpyWrites`). Converted code gets them as they are.
+    """
+    if tracing.current_builder() is None:
+        return _call(f, args, kwargs)
+    callee, kind = _callee(f, caller_fn_scope, options)
+    if kind == 'converted' or getattr(f, '__module__', None) == 'builtins' and kind != 'overload':
+        return made_arrays.adopt(_call(callee, args, kwargs))  # a temporary: `adopt` counts refs
+    args, kwargs = made_arrays.resolve_arguments(args, kwargs, deep=kind == 'overload')
+    writes = None if kind == 'overload' else made_arrays.NumpyWrites.of(args, kwargs, f)
+    if writes is None:
+        return made_arrays.adopt(_call(callee, args, kwargs))
+    return made_arrays.adopt(_checked_call(callee, args, kwargs, writes))
+
+
+def _checked_call(f, args, kwargs, writes):
+    """`f(...)`, then `writes.check()`; the result, which the caller gets as a temporary."""
+    result = _call(f, args, kwargs)
+    writes.check()
+    return result
+
+
+def _call(f, args, kwargs):
     if kwargs is None:
         return f(*args)
     if kwargs.__class__ is Kwargs:
@@ -32,7 +58,8 @@ def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):
 
 
 def _callee(f, caller_fn_scope, options):
-    """What a trace calls for `f`: a builtin or numpy overload, the converted function, or `f`.
+    """(What a trace calls for `f`, which it is): a builtin or numpy 'overload', the
+    'converted' function, or `f` 'as it is' (which may be converted code already).
 
     `rt.function`s are called as they are: they know they are called in a
     trace and stage a call of their own graph.
@@ -42,11 +69,12 @@ def _callee(f, caller_fn_scope, options):
     except TypeError:  # an unhashable callable
         overload = None
     if overload is not None:
-        return overload
+        return overload, 'overload'
     options = options if options is not None else getattr(caller_fn_scope, 'callopts', None)
     if options is not None and not options.recursive:
-        return f
-    return conversion.convert_callable(f)
+        return f, 'as it is'
+    callee = conversion.convert_callable(f)
+    return callee, 'as it is' if callee is f else 'converted'
 
 
 def assert_stmt(expression1, expression2):

@@ -16,6 +16,7 @@ import numpy as np
 
 from .. import sourcemap
 from ..frames import is_runtime
+from ..errors import MutationError
 from . import ops, tensor, trace_state
 from .ir import PYTHON_NUMBERS, AbstractValue, Equation, Graph, Literal, Var
 from .trace_state import current_builder  # noqa: F401  (imported from here by the graph modules)
@@ -33,6 +34,18 @@ class Resource:
         raise NotImplementedError
 
 
+class StaleBuilder:
+    """The builder of a tensor whose value a graph cannot know (see `stale`): using it as an
+    op's input raises MutationError saying why."""
+    __slots__ = ('builder', 'message')
+
+    def __init__(self, builder, message):
+        self.builder, self.message = builder, message
+
+    def __getattr__(self, name):  # its name, its graph: those of the tensor's real builder
+        return getattr(self.builder, name)
+
+
 class GraphBuilder:
     """A graph under construction; `with builder:` makes it the current one in this thread."""
 
@@ -42,7 +55,8 @@ class GraphBuilder:
         self._inputs, self._equations = [], []
         self._consts, self._resources, self._captures = {}, {}, {}
         self._capture_inputs = []
-        self.written = {}  # buffer -> its state before this graph's first update (aliasing.py)
+        self.written = {}  # buffer -> its state before this graph's first change (journals.py)
+        self.stale = {}  # buffer -> why: those it made stale, once undone (journals.py)
         self._names, self._name_counts = {}, {}
         self._finished = False
         self._before = []  # per `with self:` in progress: the thread's builders before it
@@ -83,7 +97,12 @@ class GraphBuilder:
         if isinstance(value, (list, tuple)) and any(tensor.is_symbolic(v) for v in value):
             raise TypeError('a list or tuple containing symbolic tensors cannot be used as an '
                             'array; stack it first (np.stack(values))')
-        if not isinstance(value, (np.ndarray, np.generic)):
+        if isinstance(value, np.ndarray) and value.__class__ is not np.ndarray:
+            from .made_arrays import resolve  # a made array: its tensor if it is promoted
+            resolved = resolve(value)
+            if resolved is not value:
+                return self.to_atom(resolved)
+        elif not isinstance(value, (np.ndarray, np.generic)):
             value = np.asarray(value)
             if value.dtype == object:
                 raise TypeError(f'a value of type {type(value).__name__} cannot be used in a graph')
@@ -139,6 +158,9 @@ class GraphBuilder:
 
     def _lift(self, outer):
         """The input variable of this (nested) graph for a tensor of an enclosing graph."""
+        if outer._builder.__class__ is StaleBuilder:
+            raise MutationError(f'cannot use an array at {source_location()}: '
+                                f'{outer._builder.message}')
         var = self._captures.get(outer._var)
         if var is not None:
             return var
@@ -163,6 +185,15 @@ def _unchanged(frozen, value):
         return True  # numpy scalars are immutable
     return (value.shape == frozen.shape and value.dtype == frozen.dtype
             and value.tobytes() == frozen.tobytes())
+
+
+def encloses(outer, builder):
+    """True if graph builder `outer` is `builder` or one enclosing it (`builder` may be None)."""
+    while builder is not None:
+        if builder is outer:
+            return True
+        builder = builder.parent
+    return False
 
 
 def bind(primitive, *inputs, **params):

@@ -3,10 +3,11 @@
 Each stages the pure update op of its kind (`ops/updates.py`) and gives its
 result to the array object updated (`aliasing.update`), as numpy updates the
 array itself. numpy scalars and Python numbers are immutable: `s += 1` gives a
-new value and item assignment raises numpy's (or Python's) TypeError. A numpy
-array in a traced function (made with Python values, or captured) is a
-constant of the graph, which cannot update it: storing a graph value into it
-raises an error saying so.
+new value and item assignment raises numpy's (or Python's) TypeError. An array
+the traced function makes itself is numpy until a graph value is written into
+it, then promoted (`made_arrays`); one it did not make (captured) is a constant
+of the graph, which cannot update it: storing a graph value into it raises an
+error saying so.
 """
 import dis
 import operator
@@ -27,16 +28,18 @@ _BINARY = {'+=': operator.add, '-=': operator.sub, '*=': operator.mul, '/=': ope
            '&=': operator.and_, '|=': operator.or_, '^=': operator.xor, '<<=': operator.lshift,
            '>>=': operator.rshift, '@=': operator.matmul}
 _CONSTANT_FIX = (
-    'a numpy array made with Python values (e.g. np.zeros(3)), or captured from outside the '
-    'function, is a constant of the graph, which cannot change it. Make the array a graph '
-    'value (e.g. np.zeros_like(x) for a tensor x), pass it to the rt.function as an argument '
-    '(arguments are updated after each call), or keep it in an rt.Variable')
+    'a numpy array that the traced function did not make (captured from a global or closure, or '
+    'kept by code that is not converted) is a constant of the graph, which cannot change it '
+    '(numpy code reading it while tracing would see its old value). Copy it in the function '
+    '(a = a.copy()) or make it there (np.zeros, np.array, ...), pass it to the rt.function as '
+    'an argument (arguments are updated after each call), or keep it in an rt.Variable')
 
 
 def constant_target_error(what):
-    # not a TypeError: numpy swallows those while converting a value it stores
-    return MutationError(
-        f'{what} updates a numpy array with a graph value, which is not allowed: {_CONSTANT_FIX}.')
+    # not a TypeError: numpy swallows those while converting a value it stores (and raises its
+    # own ValueError from this one: `rt.function` raises this one instead)
+    return MutationError(f'{what} at {tracing.source_location()} updates a numpy array with a '
+                         f'graph value, which is not allowed: {_CONSTANT_FIX}.')
 
 
 def storing_into_numpy():
@@ -120,7 +123,8 @@ def _target(value, what):
                             f'{value.dtype.name}')
         return value
     if isinstance(value, np.ndarray):
-        raise constant_target_error(what)
+        from .made_arrays import promote  # imported here: it needs this module
+        return promote(value, what)  # an array the traced code made; MutationError otherwise
     raise TypeError('return arrays must be of ArrayType' if 'out=' in what else
                     f'{what}() argument 1 must be numpy.ndarray, not {type(value).__name__}')
 
@@ -137,6 +141,7 @@ def _updater(func, primitive, message, names):
 
 _ARGS = {np.put: ('ind', 'v', 'mode'), np.place: ('mask', 'vals'),
          np.putmask: ('mask', 'values'), np.put_along_axis: ('indices', 'values', 'axis')}
+UPDATERS = frozenset((np.copyto, *_ARGS))  # numpy functions updating their first argument
 _updater(np.put, 'put', 'put: output array is read-only', 2)
 _updater(np.place, 'place', 'WRITEBACKIFCOPY base is read-only', 2)
 _updater(np.putmask, 'putmask', 'putmask: output array is read-only', 2)

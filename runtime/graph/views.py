@@ -14,6 +14,7 @@ by `value`. `link(primitive, inputs, params, result)` runs after `tracing.bind`.
 import numpy as np
 
 from . import aliasing, tensor, tracing
+from .ir import Hole
 from .shapes import normalize_axis
 
 
@@ -31,6 +32,39 @@ class View:
 
     def backward(self, base, value):
         return _BACKWARD[self.primitive](self, base, value)
+
+
+class _Gather(View):
+    """The elements of the base at C-order flat `positions`: a layout no index may express
+    (a numpy view taken before its base was a graph value, see `made_arrays`)."""
+    __slots__ = ('positions',)
+
+    def __init__(self, positions, readonly):
+        super().__init__('gather', {}, readonly=readonly)
+        self.positions = positions
+
+    def forward(self, base):
+        flat = _emit('reshape', [base], {'shape': (-1,)})
+        return _emit('getitem', [flat, self.positions], {'index': (Hole(0),)})
+
+    def backward(self, base, value):
+        flat = _emit('reshape', [base], {'shape': (-1,)})
+        new = _emit('set_item', [flat, value, self.positions], {'index': (Hole(0),)})
+        return _emit('reshape_as', [new, base], {})
+
+
+def at_positions(base, positions, readonly):
+    """A new array object, a view of array object `base` holding its elements at C-order flat
+    `positions` (an int array of the view's shape)."""
+    if positions.shape == base.shape and np.array_equal(positions.ravel(),
+                                                        np.arange(positions.size)):
+        view = View('getitem', {'index': (Ellipsis,)}, readonly=readonly)
+    else:
+        view = _Gather(positions, readonly)
+    result = view.forward(base)
+    aliasing.link_view(base, result, view)
+    aliasing.set_kind(result, False)
+    return result
 
 
 def _emit(primitive, inputs, params):
@@ -102,7 +136,7 @@ def _maybe(primitive):
     return link
 
 
-def _index_kind(item, dynamic):
+def index_kind(item, dynamic):
     """'int', 'basic' (slice, None, ...), 'advanced' (arrays, masks, bools) or 'unknown'."""
     if item is None or item is Ellipsis or isinstance(item, slice):
         return 'basic'
@@ -122,7 +156,7 @@ def _index_kind(item, dynamic):
 
 def _getitem(inputs, params, result):
     base, dynamic = _base(inputs), inputs[1:]
-    kinds = [_index_kind(item, dynamic) for item in params['index']]
+    kinds = [index_kind(item, dynamic) for item in params['index']]
     if 'advanced' in kinds:
         aliasing.set_kind(result, False)  # a copy; 0-d results of advanced indexing are arrays
         return

@@ -1,13 +1,14 @@
 """Tracing one call: the Python function run on placeholders, giving a ConcreteFunction."""
 import numpy as np
 
-from ..graph import aliasing
+from ..errors import MutationError
+from ..graph import aliasing, made_arrays
 from ..graph.graph_lists import GraphList
 from ..graph.ir import AbstractValue
 from ..graph.tensor import Tensor
 from ..graph.tensor_spec import TensorSpec
 from ..graph.trace_state import isolated
-from ..graph.tracing import GraphBuilder, Resource
+from ..graph.tracing import GraphBuilder, Resource, StaleBuilder
 from . import structure, writeback
 from .concrete import ConcreteFunction, Static, call_args
 
@@ -37,15 +38,42 @@ def _trace(name, python_function, binder, arguments, avals, parent):
         leaves = [next(placeholders) if k.__class__ is AbstractValue else leaf
                   for leaf, k in zip(arguments.leaves, arguments.leaf_keys)]
         args, kwargs = call_args(parameters, structure.unflatten(arguments.structure, leaves))
-        result = python_function(*args, **kwargs)
+        result = _run(python_function, args, kwargs)
         outputs, out_structure, plan = _outputs(result)
-        outputs = [aliasing.snapshot(o) if isinstance(o, Tensor) else o for o in outputs]
+        copies = {}
+        outputs = [_output(o, name, builder, copies) for o in outputs]
         mutations, extra = writeback.find(builder, objects, input_vars, names, arguments.aliases,
                                           len(outputs))
         graph = builder.finish(outputs + extra)
     concrete = ConcreteFunction(name, binder, arguments, avals, graph, (out_structure, plan))
     concrete.mutations = mutations
     return concrete, builder.captured
+
+
+def _run(python_function, args, kwargs):
+    try:
+        return python_function(*args, **kwargs)
+    except ValueError as exc:  # numpy's own words for storing a graph value into its array
+        if isinstance(exc.__cause__, MutationError):
+            raise exc.__cause__.with_traceback(exc.__traceback__) from None
+        raise
+
+
+def _output(value, name, builder, copies):
+    """A result leaf as a graph output: a tensor's value now (a made array's, if promoted); a
+    numpy array is copied when the graph runs, so that each call returns a new array, writeable
+    as eagerly (its `copies`: one per array, so that one array returned twice stays one)."""
+    value = made_arrays.resolve(value)
+    if isinstance(value, np.ndarray):
+        if id(value) not in copies:
+            copies[id(value)] = builder.emit('copy', [value], {})
+        return copies[id(value)]
+    if not isinstance(value, Tensor):
+        return value
+    if value._builder.__class__ is StaleBuilder:
+        raise MutationError(f'{name} returns an array whose value a graph cannot know: '
+                            f'{value._builder.message}')
+    return aliasing.snapshot(value)
 
 
 def _array_objects(arguments, placeholders):

@@ -16,9 +16,8 @@ updated (`buffers`) are given their new values too.
 """
 import numpy as np
 
-from ..errors import InvalidArgumentError
-from ..graph import aliasing
-from ..graph.updates import constant_target_error
+from ..errors import InvalidArgumentError, MutationError
+from ..graph import aliasing, journals, made_arrays
 
 
 class Mutations:
@@ -48,17 +47,26 @@ def find(builder, placeholders, input_vars, names, aliased, nout):
         if obj.shape == () and ref.inplace:
             kinds.append((k, not aliasing.is_scalar(obj)))
         buffer = ref.buffer
+        if buffer is not None and buffer.stale is not None:
+            raise _stale_error(names[k], buffer.stale)
         if buffer is not None and buffer.root._var is not input_vars[k] and \
                 all(p is not obj for p in placeholders[:k]):
             inputs.append((k, nout + len(extra), buffer.first_update))
             extra.append(buffer.root)
     buffers = []
-    for buffer, root in aliasing.undo(builder).items():
+    for buffer, root in journals.undo(builder).items():
         buffers.append((buffer, nout + len(extra)))
         extra.append(root)
+    for message in builder.stale.values():
+        raise _stale_error(None, message)
     if not (inputs or buffers or kinds):
         return None, []
     return Mutations(inputs, buffers, kinds, aliased, names, nout), extra
+
+
+def _stale_error(name, message):
+    what = f'the argument {name!r}' if name else 'an array of the enclosing trace'
+    return MutationError(f'cannot write back {what} after the call: {message}')
 
 
 def wrap(compiled, mutations):
@@ -116,8 +124,8 @@ def apply_in_trace(mutations, inputs, outputs):
     """After a `call` op in a trace: give the caller's tensors their updated values."""
     for k, j, message in mutations.inputs:
         target = inputs[k]
-        if not aliasing.is_array_object(target):
-            raise constant_target_error('the function called here')
+        if not aliasing.is_array_object(target):  # an array the trace made is promoted
+            target = made_arrays.promote(target, 'the function called here')
         aliasing.update(target, outputs[j], message)
     for buffer, j in mutations.buffers:
         aliasing.assign(buffer, outputs[j])

@@ -5,7 +5,9 @@ float arrays of shape (4, 4) (the arguments it may update), `n` an int in 0..4
 (trip counts), `t` an int deciding branches. Each statement is drawn with
 `pick(options)` (hypothesis's draws in the property test, `random` in the
 coverage test), from: aliases (`v2 = v0`), views (rows, columns, `.T`,
-`[...]`, `[::-1]`), new arrays, in-place operators, item assignment with every
+`[...]`, `[::-1]`), new arrays, arrays made with Python values (`np.zeros`,
+`np.ones`, `np.array`: numpy while tracing until a graph value is written into
+them; programs may start from one), in-place operators, item assignment with every
 index kind (int, slice, `...`, None, boolean mask, int list, tensor), augmented
 item assignment, `fill`, `np.copyto`, `out=`, and tensor `if`/`for`/`while`
 holding more of the same. Every variable is a (4, 4) matrix or a (4,) row, so
@@ -16,11 +18,17 @@ whose aliasing numpy decides at run time: graphs refuse it while the array it
 may be is alive).
 """
 MATRIX, ROW = 'matrix', 'row'
-CONSTRUCTS = ('alias', 'view', 'new', 'inplace', 'setitem', 'augitem', 'method', 'if', 'for',
-              'while')
+CONSTRUCTS = ('alias', 'view', 'new', 'made', 'inplace', 'setitem', 'augitem', 'method', 'if',
+              'for', 'while')
 INDEX_KINDS = ('int', 'slice', 'ellipsis', 'newaxis', 'mask', 'list', 'tensor')
+MADE_KINDS = ('zeros', 'ones', 'array')
+_MADE = {  # kind -> (matrix, row) source of an array made with Python values
+    'zeros': ('np.zeros((4, 4))', 'np.zeros(4)'),
+    'ones': ('np.ones((4, 4))', 'np.ones(4)'),
+    'array': ('np.array([[0.5, -1.0, 2.0, 3.0]] * 4)', 'np.array([1.5, -2.0, 0.25, 4.0])'),
+}
 _UPDATES = ('inplace', 'setitem', 'augitem', 'method')
-_NESTED = ('alias', 'view', 'new') + _UPDATES * 3 + ('if', 'for', 'while')  # mostly updates
+_NESTED = ('alias', 'view', 'new', 'made') + _UPDATES * 3 + ('if', 'for', 'while')
 
 
 class Program:
@@ -41,7 +49,7 @@ class Program:
         target = self.pick(names)
         if kind in ('if', 'for', 'while'):
             return self.compound(kind, env, depth, loop_vars)
-        if kind in ('alias', 'view', 'new'):
+        if kind in ('alias', 'view', 'new', 'made'):
             new = self.target_name(env, depth)
             value, shape = self.value(kind, env, target, loop_vars)
             if new in env and env[new] != shape:
@@ -63,6 +71,8 @@ class Program:
         shape = env[source]
         if kind == 'alias':
             return source, shape
+        if kind == 'made':
+            return self.made(shape), shape
         if kind == 'new':
             return self.pick([f'{source} * 2.0', f'{source} + 1.0', f'{source}.copy()',
                               f'np.sin({source})']), shape
@@ -73,6 +83,11 @@ class Program:
         if loop_vars:
             options.append((f'{source}[{loop_vars[-1]}]', ROW))
         return self.pick(options)
+
+    def made(self, shape):
+        made = self.pick(MADE_KINDS)
+        self.used.add(made)
+        return _MADE[made][shape == ROW]
 
     def rhs(self, env, shape):
         same = [name for name in sorted(env) if env[name] == shape or env[name] == ROW]
@@ -130,10 +145,14 @@ class Program:
 
 
 def generate(pick):
-    """(source of `program(a, b, n, t)`, the constructs and index kinds it uses)."""
+    """(source of `program(a, b, n, t)`, the constructs, index kinds and made kinds it uses)."""
     program = Program(pick)
     env = {'v0': MATRIX, 'v1': MATRIX}
     program.emit(1, 'v0, v1 = a, b')
+    if pick([True, False]):  # start from an array the function makes too
+        program.used.add('made')
+        env['v2'] = pick([MATRIX, ROW])
+        program.emit(1, f"v2 = {program.made(env['v2'])}")
     for _ in range(pick([2, 3, 4, 5])):
         program.statement(env, 1, [])
     program.emit(1, f"return ({', '.join(sorted(env))},)")

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import runtime as rt
 from mutation_helpers import check, define
-from programs import CONSTRUCTS, INDEX_KINDS, generate
+from programs import CONSTRUCTS, INDEX_KINDS, MADE_KINDS, generate
 from runtime.errors import MutationError
 
 A = np.arange(16.0).reshape(4, 4) / 4
@@ -49,7 +49,7 @@ def test_the_generator_makes_every_construct_and_graphs_refuse_few():
         source, constructs = generate(lambda options: rng.choice(list(options)))
         used |= constructs
         refused += not run(source, rng.randrange(5), rng.choice([-1, 1]))
-    assert used == set(CONSTRUCTS) | set(INDEX_KINDS)
+    assert used == set(CONSTRUCTS) | set(INDEX_KINDS) | set(MADE_KINDS)
     assert refused <= count // 4, f'{refused} of {count} programs refused'
 
 
