@@ -31,7 +31,7 @@ class State:
         self.names = list(symbol_names)
         declared = _own_cells(set_state)
         self._functions = _python_functions(functions)
-        self._cells = [(cell, name) for cell, name in _reachable_cells(self._functions)
+        self._cells = [(cell, name) for cell, name in reachable_cells(self._functions)
                        if id(cell) not in declared]
         self.hidden_names = []
         self._hidden = []
@@ -122,7 +122,7 @@ def _python_functions(functions):
     return [f for f in roots if isinstance(f, types.FunctionType)]
 
 
-def _reachable_cells(roots):
+def reachable_cells(roots):
     """(cell, variable name) pairs reachable from functions `roots` through same-file closures."""
     files = {f.__code__.co_filename for f in roots}
     seen, cells, stack = set(), {}, list(roots)

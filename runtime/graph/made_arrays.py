@@ -32,6 +32,7 @@ from ..polymorphic import structure
 from . import aliasing, tensor, tracing, updates, views
 from .graph_lists import GraphList
 from .traced_array import TracedArray
+from . import captured_arrays  # noqa: E402  (after TracedArray: it needs the class)
 
 _owners = weakref.WeakValueDictionary()  # id(plain array under a TracedArray) -> that TracedArray
 
@@ -128,9 +129,11 @@ def home_builder(root):
 def stages_writes(x):
     """True if a Python value written into TracedArray `x` must be a graph op: its memory is
     promoted, or made in a graph enclosing the current one (a path or a loop body)."""
+    root = root_of(x)
+    if root._tensor is None and captured_arrays.binding_of(root) is not None:
+        return True  # any write makes a captured array by reference (before it counts as a read)
     if tensor_of(x) is not None:
         return True
-    root = root_of(x)
     home = home_builder(root)
     return home is not None and home is not tracing.current_builder()
 
@@ -141,7 +144,10 @@ def tensor_of(x):
     if t is not None and (t._ref is None or aliasing._visible(t)):
         return t
     root = root_of(x)
-    if root is x or root._tensor is None:
+    if root._tensor is None:
+        captured_arrays.touch(root)  # a read of its value while tracing
+        return None
+    if root is x:
         return root._tensor
     t = x._tensor = views.at_positions(root._tensor, _positions(root, x),
                                        readonly=not x.flags.writeable)
@@ -158,8 +164,10 @@ def promote(x, what='an update'):
         home = home_builder(root)
         if home is None:
             raise updates.constant_target_error(what)
-        t = home.capture_constant(root)
-        aliasing.set_kind(t, False)
+        t = captured_arrays.input_of(root)  # by reference if the trace did not make it
+        if t is None:
+            t = home.capture_constant(root)
+            aliasing.set_kind(t, False)
         root._tensor = t
     return tensor_of(x)
 

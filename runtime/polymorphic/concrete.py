@@ -47,6 +47,7 @@ class ConcreteFunction:
         self._compiled = None
         self._prefix = ()
         self.mutations = None  # what the trace updates in place (writeback.Mutations)
+        self.captures = None   # arrays it reads by name and updates (captured_arrays.CallCaptures)
 
     def __call__(self, *args, **kwargs):
         arguments = keys.bind(self._binder, self._prefix + args, kwargs)
@@ -62,6 +63,8 @@ class ConcreteFunction:
 
     def run(self, inputs):
         """Run the compiled graph on its inputs; the structured result."""
+        if self.captures is not None:
+            inputs = self.captures.inputs(inputs, self.mutations.names)
         return self.rebuild(self.callable()(*inputs))
 
     def callable(self):

@@ -114,6 +114,8 @@ class Function:
     def _call_in_trace(self, args, kwargs):
         builder = current_builder()
         concrete, inputs, captured = self._resolve(args, kwargs, parent=builder)
+        if concrete.captures is not None:  # arrays it updates by reference: the caller's
+            inputs = concrete.captures.in_trace(inputs)
         outputs = builder.emit('call', [*inputs, *captured], {'graph': concrete.graph})
         if concrete.mutations is not None:  # arrays it updates in place: here, the caller's
             writeback.apply_in_trace(concrete.mutations, inputs, outputs)

@@ -2,7 +2,7 @@
 import numpy as np
 
 from ..errors import MutationError
-from ..graph import aliasing, made_arrays
+from ..graph import aliasing, captured_arrays, made_arrays
 from ..graph.graph_lists import GraphList
 from ..graph.ir import AbstractValue
 from ..graph.tensor import Tensor
@@ -28,6 +28,14 @@ def trace(name, python_function, binder, arguments, avals, parent=None):
 
 
 def _trace(name, python_function, binder, arguments, avals, parent):
+    while True:
+        try:
+            return _trace_once(name, python_function, binder, arguments, avals, parent)
+        except captured_arrays.Retrace:
+            continue  # it read an array it then updated: again, with that array by reference
+
+
+def _trace_once(name, python_function, binder, arguments, avals, parent):
     parameters = list(binder.signature.parameters.values())
     names = _placeholder_names(parameters, arguments)
     with GraphBuilder(parent=parent) as builder:
@@ -38,15 +46,23 @@ def _trace(name, python_function, binder, arguments, avals, parent):
         leaves = [next(placeholders) if k.__class__ is AbstractValue else leaf
                   for leaf, k in zip(arguments.leaves, arguments.leaf_keys)]
         args, kwargs = call_args(parameters, structure.unflatten(arguments.structure, leaves))
-        result = _run(python_function, args, kwargs)
-        outputs, out_structure, plan = _outputs(result)
-        copies = {}
-        outputs = [_output(o, name, builder, copies) for o in outputs]
-        mutations, extra = writeback.find(builder, objects, input_vars, names, arguments.aliases,
-                                          len(outputs))
-        graph = builder.finish(outputs + extra)
+        with captured_arrays.Captures(python_function, builder, active=parent is None) as captures:
+            result = _run(python_function, args, kwargs)
+            outputs, out_structure, plan = _outputs(result)
+            copies = {}
+            outputs = [_output(o, name, builder, copies) for o in outputs]
+            by_reference = captures.by_reference()
+            mutations, extra = writeback.find(
+                builder, objects + [b.tensor for b in by_reference],
+                input_vars + [b.input for b in by_reference],
+                names + [b.description for b in by_reference], arguments.aliases, len(outputs))
+            graph = builder.finish(outputs + extra)
     concrete = ConcreteFunction(name, binder, arguments, avals, graph, (out_structure, plan))
     concrete.mutations = mutations
+    if by_reference or captures.read_as_constants() and mutations is not None:
+        concrete.captures = captured_arrays.CallCaptures(captures, mutations is not None)
+        concrete.mutations = mutations or writeback.Mutations(
+            [], [], [], arguments.aliases, names, len(outputs))  # not for the fast path
     return concrete, builder.captured
 
 
