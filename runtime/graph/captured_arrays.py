@@ -17,6 +17,9 @@ with the array by reference from the start, which is remembered for the traced
 function. Arrays that share memory with each other cannot be followed by a
 graph as one buffer: updating one of them by reference is refused.
 """
+import collections
+import functools
+import operator
 import types
 import weakref
 
@@ -38,7 +41,8 @@ class Retrace(BaseException):
 
 class Binding:
     """A numpy array bound to a global name or a closure cell, and its proxy while tracing."""
-    __slots__ = ('array', 'proxy', 'namespace', 'name', 'cell', 'touched', 'tensor', 'input')
+    __slots__ = ('array', 'proxy', 'namespace', 'name', 'cell', 'touched', 'tensor', 'input',
+                 'places')
 
     def __init__(self, array, name, namespace=None, cell=None):
         self.array, self.name, self.namespace, self.cell = array, name, namespace, cell
@@ -46,6 +50,7 @@ class Binding:
         self.touched = False  # read while tracing (as numpy, or as a constant of the graph)
         self.tensor = None    # the array object in the graph, once by reference
         self.input = None     # the graph input it is read from
+        self.places = [(namespace, name, cell)]  # every name bound to the array
 
     @property
     def description(self):
@@ -61,41 +66,43 @@ class Binding:
             return None
 
     def bind(self, value):
-        if self.cell is None:
-            self.namespace[self.name] = value
-        else:
-            self.cell.cell_contents = value
+        for namespace, name, cell in self.places:
+            if cell is None:
+                namespace[name] = value
+            else:
+                cell.cell_contents = value
+
+    def restore_calls(self):
+        """C callables binding the names to the array again (run where nothing may interrupt)."""
+        return [functools.partial(operator.setitem, namespace, name, self.array) if cell is None
+                else functools.partial(setattr, cell, 'cell_contents', self.array)
+                for namespace, name, cell in self.places]
 
 
 class Captures:
-    """The bindings one top-level trace rebinds to proxies (a context manager)."""
+    """The bindings one top-level trace rebinds to proxies: `enter()` rebinds them, and
+    `put_back()`, a single C call (nothing can interrupt it before it is done), puts them back."""
 
     def __init__(self, function, builder, active=True):
-        self.function, self.builder, self.active = function, builder, active
-        self.bindings, self._by_proxy = [], {}
+        self.function, self.builder = function, builder
+        self.bindings = _bindings(function) if active else []  # inside another trace: its own
+        self._by_proxy = {id(b.proxy): b for b in self.bindings}
         self.order = []  # the bindings taken by reference, in the order of their graph inputs
+        self.put_back = functools.partial(
+            collections.deque, map(operator.call, [r for b in self.bindings for r in b.restore_calls()]), 0)
 
-    def __enter__(self):
-        if not self.active:  # a trace inside another: the outer one's proxies are in place
-            return self
-        known = _by_reference.get(self.function, {})
-        for binding in _bindings(self.function):
-            self.bindings.append(binding)
-            self._by_proxy[id(binding.proxy)] = binding
-            binding.bind(binding.proxy)
+    def enter(self):
+        if not self.bindings:
+            return
         _active[self.builder] = self
+        for binding in self.bindings:
+            binding.bind(binding.proxy)
+        known = _by_reference.get(self.function, {})
         for binding in self.bindings:
             reference = known.get(id(binding.array))
             if reference is not None and reference() is binding.array:
                 from .made_arrays import promote  # imported here: it imports this module
                 promote(binding.proxy)
-        return self
-
-    def __exit__(self, *exc_info):
-        _active.pop(self.builder, None)
-        for binding in self.bindings:
-            if binding.bound() is binding.proxy:  # unless the traced code rebound the name
-                binding.bind(binding.array)
 
     def by_reference(self):
         """The bindings the graph takes as inputs, in the order of their graph inputs."""
@@ -107,29 +114,36 @@ class Captures:
 
 def _bindings(function):
     """A Binding per numpy array bound to a global of `function`'s module or a closure cell it
-    reaches (each array once: the first name found)."""
+    reaches (one per array, with every name bound to it)."""
     if function.__class__ is not types.FunctionType:
         return []
-    found, seen = [], set()
+    found = {}
     for cell, name in cf_state.reachable_cells([function]):
         try:
             value = cell.cell_contents
         except ValueError:
             continue
-        if value.__class__ is np.ndarray and id(value) not in seen:
-            seen.add(id(value))
-            found.append(Binding(value, name, cell=cell))
+        if value.__class__ is np.ndarray:
+            _add(found, value, name, None, cell)
     namespace = function.__globals__
     for name, value in list(namespace.items()):
-        if value.__class__ is np.ndarray and id(value) not in seen:
-            seen.add(id(value))
-            found.append(Binding(value, name, namespace=namespace))
-    return found
+        if value.__class__ is np.ndarray:
+            _add(found, value, name, namespace, None)
+    return list(found.values())
+
+
+def _add(found, array, name, namespace, cell):
+    binding = found.get(id(array))
+    if binding is None:
+        found[id(array)] = Binding(array, name, namespace, cell)
+    else:
+        binding.places.append((namespace, name, cell))
 
 
 def binding_of(root):
     """The Binding whose proxy is made array `root`, or None."""
-    captures = _active.get(root._home)
+    home = root._home
+    captures = _active.get(home) if home is not None else None
     if captures is None:
         return None
     binding = captures._by_proxy.get(id(root))

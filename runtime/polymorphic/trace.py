@@ -46,17 +46,21 @@ def _trace_once(name, python_function, binder, arguments, avals, parent):
         leaves = [next(placeholders) if k.__class__ is AbstractValue else leaf
                   for leaf, k in zip(arguments.leaves, arguments.leaf_keys)]
         args, kwargs = call_args(parameters, structure.unflatten(arguments.structure, leaves))
-        with captured_arrays.Captures(python_function, builder, active=parent is None) as captures:
+        captures = captured_arrays.Captures(python_function, builder, active=parent is None)
+        try:
+            captures.enter()
             result = _run(python_function, args, kwargs)
             outputs, out_structure, plan = _outputs(result)
             copies = {}
             outputs = [_output(o, name, builder, copies) for o in outputs]
-            by_reference = captures.by_reference()
-            mutations, extra = writeback.find(
-                builder, objects + [b.tensor for b in by_reference],
-                input_vars + [b.input for b in by_reference],
-                names + [b.description for b in by_reference], arguments.aliases, len(outputs))
-            graph = builder.finish(outputs + extra)
+        finally:
+            captures.put_back()  # first, a C call: the global and closure names hold their arrays
+        by_reference = captures.by_reference()
+        mutations, extra = writeback.find(
+            builder, objects + [b.tensor for b in by_reference],
+            input_vars + [b.input for b in by_reference],
+            names + [b.description for b in by_reference], arguments.aliases, len(outputs))
+        graph = builder.finish(outputs + extra)
     concrete = ConcreteFunction(name, binder, arguments, avals, graph, (out_structure, plan))
     concrete.mutations = mutations
     if by_reference or captures.read_as_constants() and mutations is not None:

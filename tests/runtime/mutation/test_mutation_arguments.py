@@ -133,33 +133,37 @@ def test_tensors_captured_and_updated_by_a_nested_function():
     check(outer, np.arange(3.0))
 
 
-STATE = np.zeros(3)
+class _Box:
+    state = np.zeros(3)
 
 
-def test_captured_numpy_arrays_are_constants_and_updating_them_is_refused():
+BOX = _Box()  # an array reached through an attribute: not captured by reference
+
+
+def test_arrays_reached_through_attributes_are_constants_and_updating_them_is_refused():
     def store_element(x):
-        STATE[0] = x[0]  # numpy converts the value itself, and words the error its own way
+        BOX.state[0] = x[0]  # numpy converts the value itself, and words the error its own way
     with pytest.raises(MutationError, match=r'an item assignment .* at .*test_mutation_arguments'
                                             r'.py:\d+ updates a numpy array with a graph value'):
         rt.function(store_element)(np.ones(3))
 
     def store(x):
-        STATE[:2] = x[:2]
+        BOX.state[:2] = x[:2]
         return x
     with pytest.raises(MutationError, match=r'an item assignment \(`a\[i\] = t` where `a` is '
                                             r'a numpy array\) at .*:\d+ updates a numpy array'):
         rt.function(store)(np.ones(3))
 
     def add_out(x):
-        np.add(STATE, x, out=STATE)
+        np.add(BOX.state, x, out=BOX.state)
     with pytest.raises(MutationError, match='a constant of the graph'):
         rt.function(add_out)(np.ones(3))
 
     def copy_into(x):
-        np.copyto(STATE, x)
+        np.copyto(BOX.state, x)
     with pytest.raises(MutationError, match='rt.Variable'):
         rt.function(copy_into)(np.ones(3))
-    assert STATE.tolist() == [0.0, 0.0, 0.0]
+    assert BOX.state.tolist() == [0.0, 0.0, 0.0]
 
 
 def test_variables_support_item_assignment_as_ordered_effects():

@@ -61,30 +61,35 @@ def test_a_view_with_another_dtype_cannot_follow_the_graph():
         rt.function(reinterpret)(X.copy())
 
 
+class _Box:
+    g = np.zeros(3)
+
+
+B = _Box()  # an array reached through an attribute: captured arrays by name are by reference
 G = np.zeros(3)
 
 
 def test_numpy_arrays_the_trace_did_not_make_are_never_silently_stale():
     def graph_loop(x, n):     # f3 with a captured array: eager numpy updates G
-        a = G
+        a = B.g
         for i in range(n):
             a += x
         return a
 
     def python_write_in_loop(x, n):
-        a = G
+        a = B.g
         for i in range(n):
             a[0] += 1.0       # not the loop's state: numpy would write it n times
         return x
 
     def python_write_in_branch(x, t):
-        a = G
+        a = B.g
         if t > 0:
             a[0] = 5.0
         return x
 
     def after_loop(x, n):
-        a = G
+        a = B.g
         for i in range(n):
             a = a + x
         a += 1                # numpy updates G when the loop did not run
@@ -96,7 +101,7 @@ def test_numpy_arrays_the_trace_did_not_make_are_never_silently_stale():
     for fn, message in cases:
         with pytest.raises(MutationError, match=message):
             rt.function(fn)(np.ones(3), np.int64(2))
-        assert G.tolist() == [0.0, 0.0, 0.0]
+        assert B.g.tolist() == [0.0, 0.0, 0.0]
 
 
 def test_a_made_array_kept_from_an_earlier_trace_is_a_captured_array():
@@ -117,7 +122,7 @@ def test_a_made_array_kept_from_an_earlier_trace_is_a_captured_array():
 
 def test_a_captured_array_returned_by_a_function_stays_captured():
     def get():
-        return G
+        return B.g
 
     def store(x):
         a = get()          # not a new array: G itself
@@ -126,7 +131,7 @@ def test_a_captured_array_returned_by_a_function_stays_captured():
     with pytest.raises(MutationError, match=r'at .*_arrays.py:\d+ updates a numpy array with a '
                                             'graph value'):
         rt.function(store)(np.ones(3))
-    assert G.tolist() == [0.0, 0.0, 0.0]
+    assert B.g.tolist() == [0.0, 0.0, 0.0]
 
 
 def test_a_made_array_stored_in_a_graph_list_cannot_be_updated_later():
