@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed-stamp
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,data]'
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -18,12 +18,13 @@ demo: $(STAMP)
 	$(BIN)/python build/demo/collatz.py
 	$(BIN)/python build/demo/square_if_positive.py
 	$(BIN)/python build/demo/training_loop.py
+	OPENBLAS_NUM_THREADS=1 $(BIN)/python build/demo/mlp_digits.py --timing
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)
-	$(BIN)/python -m benchmarks
+	OPENBLAS_NUM_THREADS=1 $(BIN)/python -m benchmarks
 
 clean:
 	rm -rf $(VENV) build

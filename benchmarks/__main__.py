@@ -5,7 +5,7 @@ import sys
 
 import numpy as np
 
-from . import graph, python_mode, throughput
+from . import graph, python_mode, throughput, training
 
 
 def machine():
@@ -17,7 +17,9 @@ def main():
     print('machine:', machine())
     for title, module in (('Converted code on Python values', python_mode),
                           ('Graphs against numpy eager', graph),
-                          ('Conversion throughput', throughput)):
+                          ('Conversion throughput', throughput),
+                          ('Training step of the digits MLP (batch 64, OPENBLAS_NUM_THREADS='
+                           f"{os.environ.get('OPENBLAS_NUM_THREADS', 'unset')})", training)):
         print(f'\n{title}')
         for line in module.run():
             print('  ' + line)

@@ -23,9 +23,12 @@ _LAZY = {
     'while_loop': '.graph.control_flow',
     'range': '.graph.control_flow',
     'stack': '.graph.control_flow',
+    'GradientTape': '.autodiff.tape',
+    'stop_gradient': '.autodiff.tape',
+    'Module': '.module',
 }
 _ATTRIBUTES = {'range': 'arange'}  # public name -> the module's attribute, where they differ
-_SUBMODULES = frozenset(('config', 'autograph'))
+_SUBMODULES = frozenset(('config', 'autograph', 'optimizers'))
 
 
 def __getattr__(name):

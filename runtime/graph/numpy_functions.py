@@ -17,7 +17,8 @@ implements(np.around, op='round')
 implements(np.linalg.norm, op='norm')
 implements(np.linalg.inv, op='inv')
 implements(np.linalg.det, op='det')
-implements(np.dot, np.tensordot, np.outer, np.inner, np.take, np.full_like, arrays=2)
+implements(np.dot, np.tensordot, np.outer, np.inner, np.take, np.full_like, np.take_along_axis,
+           arrays=2)
 
 
 @handles(np.reshape)

@@ -22,6 +22,7 @@ from .ir import PYTHON_NUMBERS, AbstractValue, Equation, Graph, Literal, Var
 from .trace_state import current_builder  # noqa: F401  (imported from here by the graph modules)
 
 AFTER_BIND = {}  # primitive -> hook(inputs, params, result) run after `bind` stages it (views.py)
+eager_bind = None  # runs an op eagerly for values gradient tapes follow (runtime.autodiff.eager)
 
 
 class Resource:
@@ -200,6 +201,9 @@ def bind(primitive, *inputs, **params):
     """Stage op `primitive` in the innermost graph being built in this thread."""
     builder = current_builder()
     if builder is None:
+        result = NotImplemented if eager_bind is None else eager_bind(primitive, inputs, params)
+        if result is not NotImplemented:
+            return result
         symbolic = [x for x in inputs if tensor.is_symbolic(x)]
         if symbolic:
             raise _foreign_tensor_error(symbolic[0])

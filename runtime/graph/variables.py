@@ -9,6 +9,7 @@ numpy's 'same_kind' rule; the shape is fixed.
 """
 import numpy as np
 
+from ..autodiff import active
 from . import aliasing, tensor, tracing
 from .ir import AbstractValue, ResourceType
 from .ops import state
@@ -27,15 +28,18 @@ def _read_all(values):
 
 class Variable(tracing.Resource):
     """A mutable numpy value shared by eager code and graphs."""
-    __slots__ = ('_value', 'name', '__weakref__')
+    __slots__ = ('_value', 'name', 'trainable', '__weakref__')
 
-    def __init__(self, initial_value, dtype=None, name=None):
+    def __init__(self, initial_value, dtype=None, name=None, trainable=True):
         if tensor.is_symbolic(initial_value):
-            raise TypeError('rt.Variable needs a concrete initial value: create variables '
-                            'outside traced functions')
+            raise TypeError('rt.Variable needs a concrete initial value (numpy values, or '
+                            'variables read): it is made when the line runs, also while tracing')
+        if tracing.current_builder() is not None:
+            from ..polymorphic.variable_creation import check_allowed
+            check_allowed(name)
         value = np.array(_read(initial_value), dtype=dtype)
         value.flags.writeable = False
-        self._value, self.name = value, name or 'Variable'
+        self._value, self.name, self.trainable = value, name or 'Variable', bool(trainable)
 
     dtype = property(lambda self: self._value.dtype)
     shape = property(lambda self: self._value.shape)
@@ -47,7 +51,7 @@ class Variable(tracing.Resource):
         """The current value (a read-only array); while tracing, a tensor read at this point."""
         builder = tracing.current_builder()
         if builder is None:
-            return self._value
+            return active.read_variable(self) if active.state.tapes else self._value
         value = builder.emit('read_variable', [builder.capture_resource(self)], {})
         aliasing.ref_of(value).readonly = True  # as the eager value, a read-only array
         return value

@@ -30,6 +30,7 @@ import threading
 from .. import config as _config
 from .. import conversion
 from ..errors import RetracingWarning, warn_user
+from ..autodiff.active import state as _tapes
 from ..graph.tracing import current_builder
 from ..operators import dispatch as _d
 from ..tracebacks import leaving_runtime
@@ -39,6 +40,7 @@ from .cache import TraceCache
 from .methods import BoundFunction
 from .signatures import InputSignature
 from .trace import trace
+from .variable_creation import tracing_function
 
 _MEMO_SIZE = 1024  # fast-path entries kept per Function (or bound instance) before a reset
 
@@ -89,7 +91,7 @@ class Function:
 
     def __call__(self, *args, **kwargs):
         try:
-            if not kwargs and not _d.tracing and not _config._run_eagerly:
+            if not kwargs and not _d.tracing and not _config._run_eagerly and not _tapes.tapes:
                 entry = self._fast.get(keys.fast_key(args))
                 if entry is not None:
                     entry[1] = self._calls = self._calls + 1  # counted; its last use, for the LRU
@@ -100,8 +102,8 @@ class Function:
             raise
 
     def _call(self, prefix, args, kwargs, memo):
-        if _config._run_eagerly:
-            return self._python()(*prefix, *args, **kwargs)
+        if _config._run_eagerly or (_tapes.tapes and current_builder() is None):
+            return self._python()(*prefix, *args, **kwargs)  # eager tapes record its ops
         self._calls += 1
         if _d.tracing and current_builder() is not None:
             return self._call_in_trace(prefix + args, kwargs)
@@ -176,8 +178,9 @@ class Function:
 
     def _trace(self, arguments, avals, trace_key, pending, parent):
         try:
-            concrete, captured = trace(self.__name__, self._python(), self._binder, arguments,
-                                       avals, parent)
+            with tracing_function(self.__qualname__, self._tracing_count == 0):
+                concrete, captured = trace(self.__name__, self._python(), self._binder,
+                                           arguments, avals, parent)
             with self._lock:
                 traces = self._cache.traces
                 previous, calls = traces[-1] if traces else None, self._calls

@@ -35,6 +35,8 @@ class Op:
 
 
 _OPS = {}
+GRADIENTS = {}  # op name -> vjp(needed, g, out, inputs, params): one cotangent (or None) per input
+NO_GRADIENT = {}  # op name -> why it has none (differentiation stops there: see runtime.autodiff)
 
 
 def register(op):
@@ -50,6 +52,32 @@ def defop(name, impl, **flags):
         register(Op(name, impl, rule, **flags))
         return rule
     return decorate
+
+
+def defvjp(name, *input_rules):
+    """The gradient of one-output op `name`: `input_rules[i](g, out, *inputs, **params)` gives
+    the cotangent of input i from the output's cotangent `g`; a missing rule or None: none."""
+    def vjp(needed, g, out, inputs, params):
+        return [rule(g, out, *inputs, **params) if need and rule is not None else None
+                for need, rule in zip(needed, input_rules + (None,) * len(inputs))]
+    GRADIENTS[name] = vjp
+
+
+def defvjp_all(*names):
+    """Decorator: `rule(needed, g, out, *inputs, **params)` gives every input's cotangent at once
+    (None where `needed[i]` is false or there is none); `g`, `out` are lists for multiple outputs."""
+    def decorate(rule):
+        for name in names:
+            GRADIENTS[name] = lambda needed, g, out, inputs, params: rule(
+                needed, g, out, *inputs, **params)
+        return rule
+    return decorate
+
+
+def no_gradient(reason, *names):
+    """Ops `names` have no gradient, because of `reason` (they are never differentiated)."""
+    for name in names:
+        NO_GRADIENT[name] = reason
 
 
 def get(name):

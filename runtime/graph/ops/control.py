@@ -4,7 +4,7 @@ Executors hand every Graph-valued param to an op's impl as a Python callable
 of that sub-graph (compiled, or interpreted), so one impl serves both. A
 sub-graph is closed: outer values it uses are explicit inputs of the equation.
 """
-from . import defop
+from . import defop, defvjp_all
 
 
 def call_graph(*args, graph):
@@ -19,3 +19,11 @@ def _call_rule(*avals, graph):
         if not var.aval.is_compatible_with(aval):
             raise TypeError(f'call: argument {i} has type {aval}, the graph expects {var.aval}')
     return list(graph.out_avals)
+
+
+
+@defvjp_all('call')
+def _call_vjp(needed, g, out, *args, graph):
+    """The call of the VJP graph of `graph` (traced once per graph)."""
+    from ...autodiff.subgraphs import call_vjp
+    return call_vjp('call', needed, g, out, args, {}, graph=graph)

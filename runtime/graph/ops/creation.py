@@ -11,7 +11,7 @@ import numpy as np
 
 from ..ir import AbstractValue, Hole
 from ..shapes import probe_dtype, stand_in
-from . import Op, call_source, register
+from . import Op, call_source, defvjp, register
 
 
 def _like_rule(fn):
@@ -108,3 +108,11 @@ def _eye_rule(*dims, N, M=None, k=0, dtype=float, order='C'):
 
 
 register(Op('eye', _eye, _eye_rule))
+
+
+# Their values depend on sizes and fill values only: a constant of `a`'s values, the sum of
+# the cotangent for a fill value.
+for _name in ('zeros_like', 'ones_like', 'empty_like', 'zeros', 'ones', 'empty', 'eye'):
+    defvjp(_name)
+defvjp('full_like', None, lambda g, out, a, fill_value, **params: np.sum(g))
+defvjp('full', lambda g, out, fill_value, *dims, **params: np.sum(g))

@@ -9,7 +9,7 @@ import numpy as np
 
 from ...errors import InvalidArgumentError
 from ..ir import AbstractValue, Hole
-from . import defop
+from . import defop, no_gradient
 
 
 def fill_parts(parts, values):
@@ -51,3 +51,7 @@ def check(condition, *values, parts):
 @defop('assert', check, stateful=True)
 def _assert_rule(condition, *values, parts):
     return None
+
+
+no_gradient('an effect: it gives no value (py_function: Python code the graph cannot see into)',
+            'print', 'py_function', 'assert')

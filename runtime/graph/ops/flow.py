@@ -16,7 +16,7 @@ import numpy as np
 
 from ...operators.variables import UNBOUND_LOCAL_MESSAGE
 from ..ir import PYTHON_TYPE, AbstractValue
-from . import defop
+from . import defop, defvjp, defvjp_all, no_gradient
 
 
 def accepts(expected, actual):
@@ -155,3 +155,26 @@ def _list_append_rule(buf, x):
         raise ValueError(f'list_append: a {x} element for a list stacked as {buf}')
     return AbstractValue(buf.dtype, (None,) + tuple(
         a if a == b else None for a, b in zip(buf.shape[1:], x.shape)))
+
+
+
+defvjp('check_defined', None, lambda g, out, defined, value, *, name: g)
+defvjp('to_dtype', lambda g, out, x, **params: g)
+defvjp('arange')  # float bounds give a float range, but it is constant in them
+defvjp('list_append', lambda g, out, buf, x: g[:-1] if np.ndim(buf) == np.ndim(g) else None,
+       lambda g, out, buf, x: g[-1])
+no_gradient('an integer size', 'dim')
+no_gradient('an effect: it gives no value', 'raise')
+
+
+
+@defvjp_all('cond')
+def _cond_vjp(needed, g, out, pred, *args, true_branch, false_branch):
+    """A cond on the same predicate between the VJP graphs of the branches."""
+    from ...autodiff.subgraphs import call_vjp
+    return [None] + call_vjp('cond', needed[1:], g, out, args, {'pred': pred},
+                             true_branch=true_branch, false_branch=false_branch)
+
+
+no_gradient('not implemented yet: a loop whose carried values depend on what is differentiated '
+            '(use a Python loop over a static range, unrolled in the trace)', 'while')

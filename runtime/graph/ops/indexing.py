@@ -8,7 +8,8 @@ import numpy as np
 
 from ..ir import AbstractValue, Hole
 from ..shapes import broadcast_shapes
-from . import defop
+from ...autodiff.kit import scatter_add
+from . import defop, defvjp
 
 _INVALID = ('only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and '
             'integer or boolean arrays are valid indices')
@@ -161,3 +162,6 @@ def _slice_length(s, n):
 def _check_bound(index, n, axis):
     if index is not None and n is not None and not -n <= index < n:
         raise IndexError(f'index {index} is out of bounds for axis {axis} with size {n}')
+
+
+defvjp('getitem', lambda g, out, x, *dynamic, index: scatter_add(x, g, index, dynamic))

@@ -4,7 +4,7 @@ import numpy as np
 
 from ..ir import AbstractValue
 from ..shapes import add_dims, merge_dims, normalize_axis, probe_dtype, size
-from . import defop
+from . import defop, defvjp, defvjp_all, no_gradient
 
 
 def _packed(fn):
@@ -128,3 +128,56 @@ for _name, _fn, _rule in (('stack_rows', np.stack, _stack_rule),
                           ('hstack_rows', np.hstack, _hstack_rule),
                           ('vstack_rows', np.vstack, _vstack_rule)):
     defop(_name, _fn)(_rows_rule(_rule))
+
+
+
+def _pieces(g, lengths, axis, shapes):
+    """`g` cut along `axis` into pieces of `lengths`, reshaped to `shapes`."""
+    pieces, start = [], 0
+    for length, shape in zip(lengths, shapes):
+        stop = start + length
+        pieces.append(np.reshape(g[(slice(None),) * axis + (slice(start, stop),)], shape))
+        start = stop
+    return pieces
+
+
+def _length(x, axis):
+    return np.shape(x)[axis] if np.ndim(x) > axis else 1
+
+
+@defvjp_all('concatenate')
+def _concatenate_vjp(needed, g, out, *arrays, axis=0, **params):
+    shapes = [np.shape(a) for a in arrays]
+    if axis is None:
+        return _pieces(g, [np.size(a) for a in arrays], 0, shapes)
+    axis %= np.ndim(g)
+    return _pieces(g, [_length(a, axis) for a in arrays], axis, shapes)
+
+
+@defvjp_all('hstack')
+def _hstack_vjp(needed, g, out, *arrays, **params):
+    axis = 0 if np.ndim(g) == 1 else 1
+    return _pieces(g, [_length(a, axis) for a in arrays], axis, [np.shape(a) for a in arrays])
+
+
+@defvjp_all('vstack')
+def _vstack_vjp(needed, g, out, *arrays, **params):
+    lengths = [_length(a, 0) if np.ndim(a) > 1 else 1 for a in arrays]
+    return _pieces(g, lengths, 0, [np.shape(a) for a in arrays])
+
+
+@defvjp_all('stack')
+def _stack_vjp(needed, g, out, *arrays, axis=0, **params):
+    axis %= np.ndim(g)
+    return [g[(slice(None),) * axis + (i,)] for i in range(len(arrays))]
+
+
+defvjp('stack_rows', lambda g, out, rows, axis=0, **params: np.moveaxis(g, axis % np.ndim(g), 0))
+
+
+@defvjp_all('split')
+def _split_vjp(needed, g, out, ary, indices_or_sections, axis=0):
+    return [np.concatenate([np.zeros_like(o) if c is None else c for c, o in zip(g, out)], axis)]
+
+no_gradient('not implemented: np.stack the graph list and concatenate the stacked array',
+            'concatenate_rows', 'hstack_rows', 'vstack_rows')

@@ -10,7 +10,7 @@ import operator
 import numpy as np
 
 from ..ir import AbstractValue
-from . import defop
+from . import defop, no_gradient
 
 BINARY = {'+': operator.add, '-': operator.sub, '*': operator.mul, '/': operator.truediv,
           '//': operator.floordiv, '%': operator.mod}
@@ -58,3 +58,7 @@ def _py_unary_rule(a, *, op):
     if op == 'abs' and kind == 'c':
         kind = 'f'
     return AbstractValue(_DTYPES[kind], (), weak=True)
+
+
+no_gradient('Python numbers graph control flow carries (counters): constants of any array',
+            'py_binary', 'py_unary')

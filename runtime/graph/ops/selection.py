@@ -1,9 +1,10 @@
 """Selecting and ordering: np.where, nonzero, clip, take, sort, argsort."""
 import numpy as np
 
-from ..ir import AbstractValue
+from ...autodiff.kit import apply_op, scatter_add
+from ..ir import AbstractValue, Hole
 from ..shapes import broadcast_shapes, normalize_axis, probe_dtype, size
-from . import defop
+from . import defop, defvjp, no_gradient
 
 
 @defop('where', np.where)
@@ -59,3 +60,66 @@ def _sort_rule(a, axis=-1, **params):
 @defop('argsort', np.argsort)
 def _argsort_rule(a, axis=-1, **params):
     return AbstractValue(probe_dtype(np.argsort, a, axis=axis, **params), _sorted_shape(a, axis))
+
+
+defvjp('where', None, lambda g, out, c, x, y: np.where(c, g, 0), lambda g, out, c, x, y: np.where(c, 0, g))
+defvjp('clip', lambda g, out, a, lo, hi, **params: np.where(out == a, g, 0),
+       lambda g, out, a, lo, hi, **params: np.where((out == lo) & (out != a), g, 0),
+       lambda g, out, a, lo, hi, **params: np.where((out == hi) & (out != a) & (out != lo), g, 0))
+no_gradient('its outputs are integers', 'nonzero', 'argsort')
+
+
+def _take_vjp(g, out, a, indices, axis=None, mode='raise'):
+    if axis is None:
+        flat = scatter_add(np.ravel(a), np.ravel(g), (Hole(0),), [np.ravel(indices)])
+        return np.reshape(flat, np.shape(a))
+    template = (slice(None),) * (axis % max(np.ndim(a), 1)) + (Hole(0),)
+    return scatter_add(a, g, template, [indices])
+
+
+defvjp('take', _take_vjp)
+
+
+def _sort_vjp(g, out, a, axis=-1, **params):
+    """Each element's cotangent is that of the place sorting moved it to."""
+    if axis is None:
+        return np.reshape(_sort_vjp(g, out, np.ravel(a)), np.shape(a))
+    places = np.argsort(np.argsort(a, axis=axis, kind='stable'), axis=axis, kind='stable')
+    return np.take_along_axis(g, places, axis=axis)
+
+
+defvjp('sort', _sort_vjp)
+
+
+@defop('take_along_axis', np.take_along_axis)
+def _take_along_axis_rule(arr, indices, axis=-1):
+    if indices.dtype.kind not in 'iu':
+        raise IndexError('`indices` must be an integer array')
+    if axis is None:
+        return AbstractValue(arr.dtype, indices.shape)
+    if arr.shape is None or indices.shape is None:
+        return AbstractValue(arr.dtype, None)
+    if len(arr.shape) != len(indices.shape):
+        raise ValueError('`indices` and `arr` must have the same number of dimensions')
+    axis = normalize_axis(axis, len(arr.shape))
+    shape = broadcast_shapes(tuple(1 if i == axis else d for i, d in enumerate(arr.shape)),
+                             tuple(1 if i == axis else d for i, d in enumerate(indices.shape)))
+    return AbstractValue(arr.dtype, shape[:axis] + (indices.shape[axis],) + shape[axis + 1:])
+
+
+def _arange(n):
+    return np.arange(n) if isinstance(n, int) else apply_op('arange', 0, n, 1, dtype=np.intp)
+
+
+def _take_along_axis_vjp(g, out, arr, indices, axis=-1):
+    """Scattered back with one integer index array per axis (the others: aranges)."""
+    if axis is None:
+        return np.reshape(_take_along_axis_vjp(g, out, np.ravel(arr), indices, 0), np.shape(arr))
+    ndim, shape = np.ndim(arr), np.shape(arr)
+    axis %= ndim
+    index = tuple(indices if i == axis else np.reshape(
+        _arange(shape[i]), tuple(-1 if j == i else 1 for j in range(ndim))) for i in range(ndim))
+    return scatter_add(arr, g, tuple(Hole(i) for i in range(ndim)), list(index))
+
+
+defvjp('take_along_axis', _take_along_axis_vjp)

@@ -5,7 +5,7 @@ import numpy as np
 
 from ..ir import AbstractValue
 from ..shapes import normalize_axes, normalize_axis, size
-from . import call_source, defop
+from . import call_source, defop, defvjp
 from .creation import check_sizes, filled, static_dims, template_source
 
 
@@ -134,3 +134,19 @@ def _flip_rule(m, axis=None):
 @defop('copy', np.copy)
 def _copy_rule(a, order='K', subok=False):
     return _same_dtype(a, a.shape)
+
+
+def _reshape_back(g, out, a, *rest, **params):
+    """The cotangent of an op that only rearranges a's elements into another shape."""
+    return np.reshape(g, np.shape(a))
+
+
+for _name in ('reshape', 'ravel', 'squeeze', 'expand_dims'):
+    defvjp(_name, _reshape_back)
+defvjp('transpose', lambda g, out, a, axes=None: np.transpose(
+    g, None if axes is None else tuple(np.argsort([x % np.ndim(a) for x in axes]))))
+defvjp('swapaxes', lambda g, out, a, axis1, axis2: np.swapaxes(g, axis1, axis2))
+defvjp('moveaxis', lambda g, out, a, source, destination: np.moveaxis(g, destination, source))
+defvjp('flip', lambda g, out, m, axis=None: np.flip(g, axis))
+defvjp('broadcast_to', lambda g, out, array, shape, subok=False: g)  # summed back by backprop
+defvjp('copy', lambda g, out, a, **params: g)

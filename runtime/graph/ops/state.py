@@ -11,7 +11,7 @@ import operator
 import numpy as np
 
 from ..ir import AbstractValue
-from . import defop, get
+from . import defop, defvjp, get, no_gradient
 from .elementwise import ufunc_rule
 from .indexing import _fill
 
@@ -81,3 +81,8 @@ def scatter_variable(ref, value, *dynamic, index):
 @defop('scatter_variable', scatter_variable, stateful=True)
 def _scatter_rule(ref, value, *dynamic, index):
     get('set_item').rule(ref.value, value, *dynamic, index=index)
+
+
+defvjp('read_variable')  # the tape gives a variable the cotangents of its reads
+no_gradient('an update of a variable: state, not a value', 'assign_variable',
+            'assign_add_variable', 'assign_sub_variable', 'scatter_variable')

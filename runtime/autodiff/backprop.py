@@ -1,0 +1,68 @@
+"""Reverse mode over graph equations: the cotangents of their inputs from those of their outputs.
+
+One pass for both worlds: `backward` walks equations last to first and calls
+each op's rule (`runtime.graph.ops.GRADIENTS`, registered beside the op) on
+the primal values `value_of` gives: numpy arrays eagerly, symbolic tensors
+while tracing (the rules' numpy calls then stage the backward ops into the
+graph being built). A rule's cotangent is summed back over broadcasting and
+cast to its input's dtype here, once, rather than in every rule.
+"""
+from ..graph import ops
+from ..graph.ir import Var
+from .kit import fit
+
+
+class NoGradientError(LookupError):
+    """An op on the path from the sources to the target has no gradient rule."""
+
+
+def is_float(dtype):
+    return dtype.kind == 'f'
+
+
+def active_vars(equations, watched):
+    """The float variables that depend on `watched` through `equations` (program order)."""
+    active = set(watched)
+    for eq in equations:
+        if eq.primitive == 'stop_gradient':
+            continue  # any other op without a rule on the path is an error in `backward`
+        if any(a in active for a in eq.inputs if a.__class__ is Var):
+            active.update(v for v in eq.outputs if _float_var(v))
+    return active
+
+
+def _float_var(var):
+    aval = var.aval
+    return aval is not None and hasattr(aval, 'dtype') and is_float(aval.dtype)
+
+
+def backward(equations, value_of, cts, active):
+    """Add to `cts` (Var -> cotangent) the cotangents of every active variable `equations` read."""
+    for eq in reversed(equations):
+        gs = [cts.get(v) for v in eq.outputs]
+        if all(g is None for g in gs):
+            continue
+        needed = tuple(a.__class__ is Var and a in active for a in eq.inputs)
+        if not any(needed):
+            continue
+        inputs = [value_of(a) for a in eq.inputs]
+        outs = [value_of(v) for v in eq.outputs]
+        results = vjp_of(eq, needed, gs, outs, inputs)
+        for atom, need, ct, x in zip(eq.inputs, needed, results, inputs):
+            if need and ct is not None:
+                ct = fit(ct, x)
+                previous = cts.get(atom)
+                cts[atom] = ct if previous is None else previous + ct
+    return cts
+
+
+def vjp_of(eq, needed, gs, outs, inputs):
+    """The rule of `eq`'s op applied: one cotangent (or None) per input."""
+    rule = ops.GRADIENTS.get(eq.primitive)
+    if rule is None:
+        why = ops.NO_GRADIENT.get(eq.primitive, 'it has no gradient rule')
+        where = f' at {eq.source}' if eq.source else ''
+        raise NoGradientError(f'no gradient for {eq.primitive!r}{where}: {why}')
+    if ops.get(eq.primitive).multiple_results:
+        return rule(needed, gs, outs, inputs, eq.params)
+    return rule(needed, gs[0], outs[0], inputs, eq.params)

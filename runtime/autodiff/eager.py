@@ -1,0 +1,126 @@
+"""Eager recording: `Tracked`, the numpy array a gradient tape follows, and the ops it records.
+
+numpy arrays cannot record anything, so a value a tape follows is a `Tracked`
+array: a read-only ndarray subclass whose ufuncs, numpy functions, indexing
+and methods go through the same dispatch symbolic tensors use
+(`runtime.graph.numpy_api`), which maps each call to a registered op. Without a
+graph being built, `tracing.bind` hands the op to `bind` here: it runs the
+op's numpy implementation on plain arrays and, for every recording tape that
+follows one of the inputs, appends an IR `Equation` with the values it read.
+So eager tapes and traces differentiate the same equations with the same rules.
+"""
+import numpy as np
+
+from ..graph import numpy_api, ops, tracing
+from ..graph.ir import Equation, Literal, Var
+from ..graph.variables import Variable
+from . import active
+
+_IMMUTABLE = ('values a gradient tape follows are immutable, as TensorFlow tensors are: write '
+              '`x = x + 1` (a new value) instead of updating it in place')
+
+
+_SIZES = (np.shape, np.ndim, np.size)  # plain answers, as for any array
+
+
+class Tracked(np.ndarray):
+    """A read-only numpy array recorded by gradient tapes (`tape.watch(x)` returns one)."""
+
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        if kwargs.get('out') is not None or method == 'at':
+            raise TypeError(_IMMUTABLE)
+        return numpy_api.array_ufunc(ufunc, method, inputs, kwargs)
+
+    def __array_function__(self, func, types, args, kwargs):
+        if func in numpy_api.HANDLERS and func not in _SIZES:
+            return numpy_api.array_function(func, types, args, kwargs)
+        return func(*_plain_all(args), **dict(zip(kwargs, _plain_all(kwargs.values()))))
+
+    def __getitem__(self, index):
+        return numpy_api.getitem(self, index)
+
+    def __setitem__(self, index, value):
+        raise TypeError(_IMMUTABLE)
+
+    def __repr__(self):
+        return repr(self.view(np.ndarray))
+
+    def astype(self, dtype, order='K', casting='unsafe', subok=True, copy=True):
+        params = {} if casting == 'unsafe' else {'casting': casting}
+        return tracing.bind('astype', self, dtype=np.dtype(dtype), **params)
+
+    def reshape(self, *shape, order='C'):
+        shape = shape[0] if len(shape) == 1 and not isinstance(shape[0], int) else shape
+        return np.reshape(self, shape, order=order)
+
+    def transpose(self, *axes):
+        axes = axes[0] if len(axes) == 1 and not isinstance(axes[0], int) else axes or None
+        return np.transpose(self, axes)
+
+    T = property(lambda self: np.transpose(self))
+
+    def numpy(self):
+        return self.view(np.ndarray).copy()
+
+
+for _name in ('sum', 'prod', 'mean', 'std', 'var', 'max', 'min', 'cumsum', 'cumprod', 'clip',
+              'swapaxes', 'squeeze', 'ravel', 'flatten', 'take', 'copy', 'dot', 'round'):
+    setattr(Tracked, _name, lambda self, *a, _f=getattr(np, _name if _name != 'flatten' else
+                                                       'ravel'), **k: _f(self, *a, **k))
+
+
+def plain(x):
+    return x.view(np.ndarray) if x.__class__ is Tracked else x
+
+
+def _plain_all(values):
+    return [type(v)(map(plain, v)) if isinstance(v, (list, tuple)) else plain(v) for v in values]
+
+
+def track(value, tape_var=None):
+    """`value` as a Tracked array standing for a new variable (or `tape_var`)."""
+    tracked = np.asarray(value).view(Tracked)
+    tracked.flags.writeable = False
+    tracked._var = tape_var or Var(None)
+    return tracked
+
+
+def bind(primitive, inputs, params):
+    """`tracing.bind` without a graph: run the op; record it on the tapes following an input.
+    NotImplemented unless an input is Tracked."""
+    if not any(x.__class__ is Tracked for x in inputs):
+        return NotImplemented
+    inputs = [x.read_value() if isinstance(x, Variable) else x for x in inputs]  # reads recorded
+    op = ops.get(primitive)
+    result = op.evaluate([plain(x) for x in inputs], _callable_params(params))
+    tapes = [t for t in active.state.tapes
+             if any(x.__class__ is Tracked and x._var in t.followed for x in inputs)]
+    if not tapes:
+        return result
+    results = list(result) if op.multiple_results else [result]
+    outs = [track(r) if _is_float(r) else r for r in results]
+    atoms = tuple(x._var if x.__class__ is Tracked else _atom(x) for x in inputs)
+    out_vars = tuple(o._var if o.__class__ is Tracked else Var(None) for o in outs)
+    equation = Equation(primitive, atoms, params, out_vars, tracing.source_location())
+    for tape in tapes:
+        tape.record(equation, inputs, outs)
+    return outs if op.multiple_results else outs[0]
+
+
+def _atom(x):
+    return Literal(x) if x is None or type(x) in (bool, int, float, complex) else Var(None)
+
+
+def _is_float(value):
+    return getattr(value, 'dtype', None) is not None and value.dtype.kind == 'f'
+
+
+def _callable_params(params):
+    if 'graph' not in params:
+        return params
+    from ..graph.execution import with_callables
+    from .subgraphs import compiled
+    return with_callables(params, compiled)
+
+
+tracing.eager_bind = bind

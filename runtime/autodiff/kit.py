@@ -1,0 +1,93 @@
+"""Helpers of the per-op gradient rules: static shapes, sums back to a shape, ops applied anywhere.
+
+Rules compute with numpy functions, so one rule runs eagerly on numpy arrays,
+on arrays a gradient tape follows (which records the rule's own ops: higher
+order) and on symbolic tensors (which stage them into the graph being traced).
+"""
+import numpy as np
+
+
+def static_shape(x):
+    """The shape known now: a tensor's static shape (None for unknown dims), else numpy's."""
+    aval = getattr(x, 'aval', None)
+    return np.shape(x) if aval is None else aval.shape
+
+
+def sum_to(g, shape):
+    """`g` summed over the axes broadcasting added to `shape` (an unknown dim: not broadcast)."""
+    g_shape = static_shape(g)
+    if g_shape == shape or shape is None or g_shape is None:
+        return g
+    lead = len(g_shape) - len(shape)
+    if lead:
+        g = np.sum(g, axis=tuple(range(lead)))
+    ones = tuple(i for i, d in enumerate(shape) if d == 1 and g_shape[lead + i] != 1)
+    return np.sum(g, axis=ones, keepdims=True) if ones else g
+
+
+def reduced_axes(ndim, axis):
+    """The axes a reduction over `axis` (None: all) removes, normalised and sorted."""
+    if axis is None:
+        return tuple(range(ndim))
+    axes = axis if isinstance(axis, tuple) else (axis,)
+    return tuple(sorted(a % ndim for a in axes))
+
+
+def unreduce(g, x, axis, keepdims):
+    """The cotangent of a reduction's output `g`, broadcast back over input `x`'s shape."""
+    shape = static_shape(x)
+    if not keepdims:
+        g = np.expand_dims(g, reduced_axes(len(shape), axis))
+    if None in shape:
+        return g * np.ones_like(x)
+    return np.broadcast_to(g, shape)
+
+
+def count(x, out):
+    """How many elements of `x` each element of `out` (a reduction of it) summarises."""
+    n, m = np.size(x), np.size(out)
+    if isinstance(n, int) and isinstance(m, int):
+        return n // m if m else 1
+    return n // np.maximum(m, 1)  # sizes known when the graph runs
+
+
+def apply_op(name, *inputs, **params):
+    """Op `name` on `inputs`: staged while tracing or when a tape follows an input, else run."""
+    from ..graph import tracing
+    from ..graph.ir import Graph
+    from ..graph.ops import get
+    from .eager import Tracked
+    if tracing.current_builder() is not None or any(isinstance(x, Tracked) for x in inputs):
+        return tracing.bind(name, *inputs, **params)
+    if any(isinstance(v, Graph) for v in params.values()):
+        from ..graph.execution import with_callables
+        from .subgraphs import compiled
+        params = with_callables(params, compiled)
+    return get(name).evaluate(inputs, params)
+
+
+def scatter_add(x, g, template, dynamic):
+    """Zeros shaped as `x` with `g` added at the index `template` (holes filled by `dynamic`,
+    as the getitem op takes it); repeated elements add up, as with np.add.at."""
+    from ..graph.ir import Hole
+    zeros = np.zeros_like(x)
+    arrays = [dynamic[i.index] for i in template if isinstance(i, Hole)]
+    if not any(static_shape(a) != () for a in arrays) and bool not in map(type, template):
+        return apply_op('set_item', zeros, g, *dynamic, index=template)  # no repeated elements
+    return apply_op('ufunc_at', zeros, g, *dynamic, ufunc=np.add, index=template, has_b=True)
+
+
+def vjp_of_call(primitive, needed, g, out, inputs, params):
+    """The cotangents of `primitive(*inputs, **params)` (an op composed by another op's rule)."""
+    from ..graph.ops import GRADIENTS
+    results = GRADIENTS[primitive](needed, g, out, inputs, params)
+    return [None if ct is None else fit(ct, x) for ct, x in zip(results, inputs)]
+
+
+def fit(ct, x):
+    """`ct` summed over the axes broadcasting gave it and cast to `x`'s dtype."""
+    ct = sum_to(ct, static_shape(x))
+    dtype = getattr(x, 'dtype', None)
+    if dtype is not None and getattr(ct, 'dtype', dtype) != dtype:
+        ct = ct.astype(dtype)
+    return ct

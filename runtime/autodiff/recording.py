@@ -1,0 +1,184 @@
+"""What a tape records: equations it saw eagerly (`EagerRecord`) or in a trace (`GraphRecord`).
+
+Both answer the same questions for `GradientTape.gradient`: the equations, the
+variables watched, the value of a variable, and a source's cotangent.
+"""
+import numpy as np
+
+from ..graph import tensor
+from ..graph.ir import Literal, Var
+from ..graph.variables import Variable
+from . import active, eager
+
+
+def follows_variable(tape, variable, explicit):
+    return id(variable) in explicit or (tape.watch_accessed_variables and variable.trainable)
+
+
+class EagerRecord:
+    """Equations recorded eagerly, with the values they read and gave."""
+
+    def __init__(self, tape):
+        self.tape, self.recording = tape, False
+        self.reset()
+
+    def reset(self):
+        self.followed, self._equations, self._values = set(), [], {}
+        self._reads, self._explicit = {}, set()  # id(variable) -> (variable, read vars)
+
+    def start(self):
+        active.state.tapes += (self.tape,)
+        self.recording = True
+
+    def stop(self):
+        active.state.tapes = tuple(t for t in active.state.tapes if t is not self.tape)
+        self.recording = False
+
+    def record(self, equation, inputs, outs):
+        self._equations.append(equation)
+        for atom, value in zip(equation.inputs, inputs):
+            if atom.__class__ is Var:
+                self._values[atom] = value
+        for var, value in zip(equation.outputs, outs):
+            self._values[var] = value
+            if value.__class__ is eager.Tracked:
+                self.followed.add(var)
+
+    def watch(self, x):
+        if isinstance(x, Variable):
+            self._explicit.add(id(x))
+            self._reads.setdefault(id(x), (x, []))
+            return x
+        if tensor.is_symbolic(x):
+            raise TypeError('a symbolic tensor watched by a tape entered outside the trace: '
+                            'enter the tape inside the traced function')
+        if x.__class__ is not eager.Tracked:
+            value = np.asarray(x)
+            if value.dtype.kind != 'f':
+                return x  # integers and bools have no gradient (None)
+            x = eager.track(value)
+        self.followed.add(x._var)
+        self._values[x._var] = x
+        return x
+
+    def read(self, variable, tracked):
+        self._reads.setdefault(id(variable), (variable, []))[1].append(tracked._var)
+        self.followed.add(tracked._var)
+        self._values[tracked._var] = tracked
+
+    def follows(self, variable):
+        return follows_variable(self.tape, variable, self._explicit)
+
+    def variables(self):
+        return [variable for variable, _ in self._reads.values()]
+
+    def equations(self):
+        return self._equations
+
+    def watched_vars(self):
+        return self.followed
+
+    def var_of(self, value):
+        if value.__class__ is eager.Tracked and value._var in self._values:
+            return value._var
+        return None
+
+    def value_of(self, atom):
+        if atom.__class__ is Literal:
+            return atom.value
+        value = self._values[atom]
+        return value if active.state.tapes else eager.plain(value)  # another tape: higher order
+
+    def gradient_of(self, source, cts):
+        if isinstance(source, Variable):
+            reads = self._reads.get(id(source), (None, ()))[1]
+            return _total(cts.get(v) for v in reads)
+        return cts.get(source._var) if source.__class__ is eager.Tracked else None
+
+
+class GraphRecord:
+    """Ranges of the equations of the graph being built that a tape saw while recording."""
+
+    def __init__(self, builder):
+        self.builder, self.recording = builder, False
+        self.tape = None
+        self.reset()
+
+    def reset(self):
+        self._ranges = [[len(self.builder._equations), None]] if self.recording else []
+        self._watched, self._explicit = set(), {}
+
+    def start(self):
+        self._ranges.append([len(self.builder._equations), None])
+        self.recording = True
+
+    def stop(self):
+        self._ranges[-1][1] = len(self.builder._equations)
+        self.recording = False
+
+    def watch(self, x):
+        if isinstance(x, Variable):
+            self._explicit[id(x)] = x
+        elif x is not None and type(x) not in (bool, int, float, complex):
+            self._watched.add(self.builder.to_atom(x))
+        return x
+
+    def equations(self):
+        equations = self.builder._equations
+        return [eq for start, stop in self._ranges for eq in equations[start:stop]]
+
+    def _reads(self):
+        """(variable, read output var) for every variable read the tape saw."""
+        objects = {var: obj for var, obj in self.builder._resources.values()}
+        return [(objects[eq.inputs[0]], eq.outputs[0]) for eq in self.equations()
+                if eq.primitive == 'read_variable' and isinstance(objects.get(eq.inputs[0]),
+                                                                   Variable)]
+
+    def variables(self):
+        seen = {id(v): v for v, _ in self._reads() if self.follows(v)}
+        return list({**seen, **self._explicit}.values())
+
+    def follows(self, variable):
+        return follows_variable(self.tape, variable, self._explicit)
+
+    def watched_vars(self):
+        return self._watched | {var for v, var in self._reads() if self.follows(v)}
+
+    def var_of(self, value):
+        if tensor.is_symbolic(value) and value._builder is self.builder:
+            return value._var
+        return None
+
+    def value_of(self, atom):
+        if atom.__class__ is Literal:
+            return atom.value
+        return tensor.Tensor(atom, self.builder)
+
+    def gradient_of(self, source, cts):
+        if isinstance(source, Variable):
+            return _total(cts.get(var) for v, var in self._reads() if v is source)
+        if tensor.is_symbolic(source) or isinstance(source, np.ndarray):
+            return cts.get(self.builder.to_atom(source))
+        return None
+
+
+def _total(cts):
+    total = None
+    for ct in cts:
+        if ct is not None:
+            total = ct if total is None else total + ct
+    return total
+
+
+def read_variable(variable):
+    """An eager read of `variable`: Tracked for the tapes that follow it, else its value."""
+    tapes = [t for t in active.state.tapes if t._record.follows(variable)]
+    if not tapes:
+        return variable._value
+    tracked = eager.track(variable._value)
+    for tape in tapes:
+        tape._record.read(variable, tracked)
+    return tracked
+
+
+active.read_variable = read_variable

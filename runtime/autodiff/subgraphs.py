@@ -1,0 +1,94 @@
+"""Gradients of ops holding sub-graphs (`call`, `cond`): the VJP of a graph is itself a graph.
+
+`vjp_graph(graph, needed)` takes the graph's inputs and the cotangents of its
+float outputs, runs the graph's equations again (effects without outputs
+aside) and gives the cotangents of the inputs marked `needed` (zeros where
+unconnected, so both branches of a cond give the same types). It is traced
+once per graph and `needed`, and compiled once when run eagerly.
+"""
+import weakref
+
+import numpy as np
+
+from ..graph import tensor, tracing, trace_state
+from ..graph.executor import compile_graph
+from ..graph.ir import Literal
+from .backprop import active_vars, backward, is_float
+
+_VJPS = weakref.WeakKeyDictionary()  # graph -> {needed: its VJP graph}
+_COMPILED = weakref.WeakKeyDictionary()  # graph -> compiled function (eager runs)
+
+
+def float_outputs(graph):
+    return [i for i, a in enumerate(graph.outputs)
+            if a.aval is not None and is_float(a.aval.dtype)]
+
+
+def vjp_graph(graph, needed):
+    """The VJP of `graph` for its inputs marked in `needed` (cached)."""
+    per_graph = _VJPS.setdefault(graph, {})
+    if needed not in per_graph:
+        per_graph[needed] = trace_state.isolated(_trace_vjp, graph, needed)
+    return per_graph[needed]
+
+
+def _trace_vjp(graph, needed):
+    outs = float_outputs(graph)
+    with tracing.GraphBuilder() as builder:
+        primals = [builder.placeholder(v.aval) for v in graph.inputs]
+        cts_in = [builder.placeholder(graph.outputs[i].aval) for i in outs]
+        start = len(builder._equations)
+        env = _replay(builder, graph, [p._var for p in primals])
+        equations = builder._equations[start:]
+        watched = {p._var for p, n in zip(primals, needed) if n}
+        cts = {}
+        for i, ct in zip(outs, cts_in):
+            atom = env.get(graph.outputs[i], graph.outputs[i])
+            if atom.__class__ is not Literal and atom in watched | set(_outputs_of(equations)):
+                cts[atom] = ct if atom not in cts else cts[atom] + ct
+        backward(equations, lambda a: a.value if a.__class__ is Literal else tensor.Tensor(
+            a, builder), cts, active_vars(equations, watched))
+        results = [cts[p._var] if p._var in cts else np.zeros_like(p)
+                   for p, n in zip(primals, needed) if n]
+        return builder.finish(results)
+
+
+def _outputs_of(equations):
+    return [v for eq in equations for v in eq.outputs]
+
+
+def _replay(builder, graph, inputs):
+    """Stage `graph`'s equations again in `builder`; its variables -> the new ones."""
+    env = dict(zip(graph.inputs, inputs))
+    for var, value in graph.consts:
+        env[var] = builder.capture_constant(value)._var
+    for var, obj in graph.resources:
+        env[var] = builder.capture_resource(obj)
+    for eq in graph.equations:
+        if not eq.outputs:
+            continue  # an effect: it ran with the forward pass
+        atoms = [a.value if a.__class__ is Literal else env[a] for a in eq.inputs]
+        results = builder.emit(eq.primitive, atoms, eq.params)
+        results = results if isinstance(results, list) else [results]
+        env.update(zip(eq.outputs, (r._var for r in results)))
+    return env
+
+
+def compiled(graph):
+    """`graph` compiled once, for eager runs of ops holding it."""
+    function = _COMPILED.get(graph)
+    if function is None:
+        function = _COMPILED[graph] = compile_graph(graph, 'vjp')
+    return lambda *args: function(*args)
+
+
+def call_vjp(primitive, needed, g, out, args, fixed, **graphs):
+    """Cotangents of `args` of a `call` or `cond`: the same op over the graphs' VJP graphs."""
+    from .kit import apply_op
+    any_graph = next(iter(graphs.values()))
+    gs = [g[i] if g[i] is not None else np.zeros_like(out[i]) for i in float_outputs(any_graph)]
+    needed = tuple(needed)
+    vjps = {name: vjp_graph(graph, needed) for name, graph in graphs.items()}
+    params = vjps if primitive == 'cond' else {'graph': vjps['graph']}
+    results = iter(apply_op(primitive, *fixed.values(), *args, *gs, **params))
+    return [next(results) if n else None for n in needed]

@@ -1,0 +1,155 @@
+"""`rt.GradientTape` and `rt.stop_gradient`: TensorFlow's interface over one reverse pass.
+
+Inside a trace a tape remembers which equations of the graph being built it
+saw (ranges of `builder._equations`), and `gradient` appends the backward
+equations to that same graph, so forward, backward and updates compile into
+one graph. Eagerly a tape records equations itself (`eager`), with the values
+they read. Both hand their equations to `backprop.backward`.
+"""
+import contextlib
+
+import numpy as np
+
+from ..graph import tensor, tracing
+from ..graph.variables import Variable
+from ..polymorphic.structure import flatten, unflatten
+from . import eager
+from .backprop import active_vars, backward, is_float
+from .recording import EagerRecord, GraphRecord
+
+_UNCONNECTED = {None: 'none', 'none': 'none', 'zero': 'zero'}
+
+
+class GradientTape:
+    """Records operations on watched values and trainable variables, for `gradient`."""
+
+    def __init__(self, persistent=False, watch_accessed_variables=True):
+        self.persistent = persistent
+        self.watch_accessed_variables = watch_accessed_variables
+        self._record = None
+        self._used = False
+        self._computing = False
+
+    def __enter__(self):
+        builder = tracing.current_builder()
+        self._record = EagerRecord(self) if builder is None else GraphRecord(builder)
+        self._record.tape = self
+        self._record.start()
+        return self
+
+    def __exit__(self, *exc_info):
+        self._record.stop()
+
+    @property
+    def followed(self):
+        return self._record.followed
+
+    def record(self, equation, inputs, outs):
+        self._record.record(equation, inputs, outs)
+
+    def watch(self, tensor_or_tensors):
+        """Follow these values (a nest); returns the values to compute with (eagerly, numpy
+        arrays cannot be followed in place: use the returned `Tracked` arrays)."""
+        self._check_active('watch')
+        leaves = []
+        structure = flatten(tensor_or_tensors, leaves)
+        return unflatten(structure, [self._record.watch(x) for x in leaves])
+
+    def watched_variables(self):
+        return tuple(self._record.variables())
+
+    @contextlib.contextmanager
+    def stop_recording(self):
+        """Operations in this block are not recorded (a tape that is not recording: an error)."""
+        self._check_active('stop_recording')
+        self._record.stop()
+        try:
+            yield
+        finally:
+            self._record.start()
+
+    def reset(self):
+        """Forget everything recorded so far (the tape keeps recording if it was)."""
+        self._record.reset()
+
+    def gradient(self, target, sources, output_gradients=None, unconnected_gradients=None):
+        """d(sum of target) / d(source) for every source of the nest `sources`, as that nest."""
+        if self._record is None:
+            raise RuntimeError('GradientTape.gradient can only be called once the tape has been '
+                               'entered (`with rt.GradientTape() as tape:`)')
+        if self._used and not self.persistent:
+            raise RuntimeError('A non-persistent GradientTape can only be used to compute one set '
+                               'of gradients (or jacobians); use rt.GradientTape(persistent=True)')
+        mode = _UNCONNECTED.get(getattr(unconnected_gradients, 'value', unconnected_gradients))
+        if mode is None:
+            raise ValueError(f'unconnected_gradients must be None, "none" or "zero", not '
+                             f'{unconnected_gradients!r}')
+        self._used = True
+        leaves = []
+        structure = flatten(sources, leaves)
+        with self._paused():
+            grads = self._gradients(target, output_gradients, leaves)
+        grads = [_zeros_like(s) if g is None and mode == 'zero' else g for g, s in zip(grads, leaves)]
+        if not self.persistent and not self._record.recording:
+            self._record.reset()
+        return unflatten(structure, grads)
+
+    def _gradients(self, target, output_gradients, sources):
+        record = self._record
+        targets = []
+        structure = flatten(target, targets)
+        seeds = [None] * len(targets) if output_gradients is None else \
+            _leaves_like(structure, output_gradients)
+        cts = {}
+        for t, seed in zip(targets, seeds):
+            if hasattr(t, 'dtype') and not is_float(np.dtype(t.dtype)):
+                raise ValueError(f'the dtype of the target of GradientTape.gradient must be '
+                                 f'floating, got {np.dtype(t.dtype)}: integers and bools have no '
+                                 'gradient')
+            var = record.var_of(t)
+            if var is None:
+                continue
+            seed = np.ones_like(record.value_of(var)) if seed is None else seed
+            cts[var] = seed if var not in cts else cts[var] + seed
+        equations = record.equations()
+        watched = record.watched_vars()
+        backward(equations, record.value_of, cts, active_vars(equations, watched))
+        return [record.gradient_of(s, cts) for s in sources]
+
+    @contextlib.contextmanager
+    def _paused(self):
+        was = self._record.recording
+        if was:
+            self._record.stop()
+        try:
+            yield
+        finally:
+            if was:
+                self._record.start()
+
+    def _check_active(self, what):
+        if self._record is None:
+            raise RuntimeError(f'GradientTape.{what} needs the tape to be entered '
+                               '(`with rt.GradientTape() as tape:`)')
+
+
+def stop_gradient(x):
+    """`x`, as a value that gradients do not flow through."""
+    if tracing.current_builder() is not None and tensor.is_symbolic(x):
+        return tracing.bind('stop_gradient', x)
+    if isinstance(x, Variable):
+        x = x.read_value()
+    return eager.plain(x).copy() if isinstance(x, np.ndarray) else x
+
+
+def _zeros_like(source):
+    if isinstance(source, Variable):
+        return np.zeros(source.shape, source.dtype)
+    return np.zeros_like(eager.plain(source))
+
+
+def _leaves_like(structure, values):
+    leaves = []
+    if flatten(values, leaves) != structure:
+        raise ValueError('output_gradients must have the structure of target')
+    return leaves

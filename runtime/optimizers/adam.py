@@ -1,0 +1,26 @@
+"""Adam, as Keras' Adam computes it (the bias corrections folded into the step size)."""
+import numpy as np
+
+from .optimizer import Optimizer
+
+
+class Adam(Optimizer):
+    """With t = iterations + 1:
+    `alpha = lr * sqrt(1 - beta_2**t) / (1 - beta_1**t)`,
+    `m += (g - m) * (1 - beta_1)`, `v += (g*g - v) * (1 - beta_2)`,
+    `var -= alpha * m / (sqrt(v) + epsilon)`."""
+
+    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, name='Adam'):
+        super().__init__(learning_rate, name)
+        self.beta_1, self.beta_2, self.epsilon = beta_1, beta_2, epsilon
+
+    def update(self, variable, gradient, step):
+        t = step + 1
+        alpha = (self.learning_rate * np.sqrt(1 - np.power(self.beta_2, t))
+                 / (1 - np.power(self.beta_1, t))).astype(variable.dtype)
+        m, v = self.slot(variable, 'm'), self.slot(variable, 'v')
+        m_new = m + (gradient - m) * (1 - self.beta_1)
+        v_new = v + (gradient * gradient - v) * (1 - self.beta_2)
+        m.assign(m_new)
+        v.assign(v_new)
+        variable.assign_sub(m_new * alpha / (np.sqrt(v_new) + self.epsilon))

@@ -1,0 +1,46 @@
+"""The optimizer base: `apply_gradients`, lazily made slots, an iteration counter.
+
+Updates go through `Variable.assign*`, so they run at once eagerly and are
+staged (ordered, as effects) inside an `rt.function`. Slots are variables
+made the first time a variable is updated: inside an rt.function that is its
+first trace, which TensorFlow's rule allows.
+"""
+import numpy as np
+
+from ..graph.variables import Variable
+
+
+class Optimizer:
+    """Applies gradients to variables; subclasses define `update(variable, gradient)`."""
+
+    def __init__(self, learning_rate, name):
+        self.learning_rate, self.name = learning_rate, name
+        self.iterations = Variable(np.int64(0), name=f'{name}/iterations', trainable=False)
+        self._slots = {}  # (id(variable), slot name) -> Variable
+
+    def apply_gradients(self, grads_and_vars):
+        """Update each variable with its gradient (pairs whose gradient is None are skipped)."""
+        pairs = [(g, v) for g, v in grads_and_vars if g is not None]
+        for gradient, variable in pairs:
+            if not isinstance(variable, Variable):
+                raise TypeError(f'apply_gradients updates rt.Variable objects, not '
+                                f'{type(variable).__name__}')
+        step = self.iterations.read_value()
+        for gradient, variable in pairs:
+            self.update(variable, gradient, step)
+        self.iterations.assign_add(1)
+        return self.iterations
+
+    def slot(self, variable, name):
+        """The `name` slot of `variable` (zeros of its shape and dtype, made on first use)."""
+        key = (id(variable), name)
+        if key not in self._slots:
+            self._slots[key] = Variable(np.zeros(variable.shape, variable.dtype),
+                                        name=f'{variable.name}/{name}', trainable=False)
+        return self._slots[key]
+
+    def variables(self):
+        return [self.iterations, *self._slots.values()]
+
+    def update(self, variable, gradient, step):
+        raise NotImplementedError

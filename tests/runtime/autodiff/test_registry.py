@@ -1,0 +1,55 @@
+"""Every op of the registry either has a gradient rule or says why it has none."""
+import numpy as np
+
+from runtime.graph import ops
+from runtime.graph.ops.elementwise import UFUNCS
+
+# Ops with float outputs and no gradient: each with the reason it has none. Keep it small.
+ALLOWED_WITHOUT_GRADIENT = {
+    'stop_gradient': 'stops differentiation by design',
+    'py_function': 'Python code the graph cannot see into',
+    'put': 'not implemented (item assignment and np.put_along_axis are)',
+    'place': 'not implemented',
+    'putmask': 'not implemented',
+    'ufunc_out': 'not implemented (write the result instead of out=)',
+    'concatenate_rows': 'not implemented (np.stack the graph list first)',
+    'hstack_rows': 'not implemented (np.stack the graph list first)',
+    'vstack_rows': 'not implemented (np.stack the graph list first)',
+    'py_binary': 'Python numbers carried by graph control flow: constants',
+    'py_unary': 'Python numbers carried by graph control flow: constants',
+    'while': 'NOT IMPLEMENTED YET: loop gradients (reverse loop over saved accumulators)',
+}
+NOT_A_VALUE = 'an effect'  # effects and variable updates give no value to differentiate
+
+
+def _float_outputs(name):
+    """False for ufuncs numpy defines without a float-output loop."""
+    ufunc = UFUNCS.get(name)
+    return ufunc is None or any(t.split('->')[1][0] in 'efdg' for t in ufunc.types)
+
+
+def test_every_op_has_a_gradient_rule_or_a_reason():
+    missing = [n for n in ops._OPS if n not in ops.GRADIENTS and n not in ops.NO_GRADIENT]
+    assert missing == []
+
+
+def test_ops_without_gradient_are_not_differentiable_by_dtype_or_allowed():
+    unexplained = []
+    for name, reason in ops.NO_GRADIENT.items():
+        integer_outputs = 'integers' in reason or 'integer size' in reason
+        if integer_outputs and name in UFUNCS:
+            assert not _float_outputs(name), name
+        elif not (integer_outputs or name in ALLOWED_WITHOUT_GRADIENT or NOT_A_VALUE in reason
+                  or 'state, not a value' in reason):
+            unexplained.append(name)
+    assert unexplained == []
+
+
+def test_no_op_has_both_a_rule_and_a_reason():
+    assert set(ops.GRADIENTS) & set(ops.NO_GRADIENT) == set()
+
+
+def test_float_ufuncs_all_differentiate():
+    float_ufuncs = {n for n in UFUNCS if _float_outputs(n)}
+    assert float_ufuncs - set(ops.GRADIENTS) == set()
+    assert np.add.__name__ in ops.GRADIENTS
