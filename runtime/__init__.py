@@ -25,12 +25,15 @@ _LAZY = {
     'stack': '.graph.control_flow',
 }
 _ATTRIBUTES = {'range': 'arange'}  # public name -> the module's attribute, where they differ
-_SUBMODULES = frozenset(('config', 'autograph'))
+_SUBMODULES = {'config': '.config', 'autograph': '.autograph',
+               'saved_model': '.saving.saved_model', 'train': '.saving.train'}
 
 
 def __getattr__(name):
     if name in _SUBMODULES:
-        return importlib.import_module(f'.{name}', __name__)  # binds itself as an attribute
+        module = importlib.import_module(_SUBMODULES[name], __name__)
+        globals()[name] = module  # `config` and `autograph` bind themselves; the others do not
+        return module
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'runtime' has no attribute {name!r}")
@@ -40,4 +43,4 @@ def __getattr__(name):
 
 
 def __dir__():
-    return sorted(set(globals()) | set(_LAZY) | _SUBMODULES)
+    return sorted(set(globals()) | set(_LAZY) | set(_SUBMODULES))
