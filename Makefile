@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed-stamp
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,onnx]'
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -18,6 +18,7 @@ demo: $(STAMP)
 	$(BIN)/python build/demo/collatz.py
 	$(BIN)/python build/demo/square_if_positive.py
 	$(BIN)/python build/demo/training_loop.py
+	$(BIN)/python -m runtime.pictures.demo build/demo/training_step.svg
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

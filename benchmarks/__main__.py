@@ -5,7 +5,7 @@ import sys
 
 import numpy as np
 
-from . import graph, python_mode, throughput
+from . import graph, python_mode, saving, throughput
 
 
 def machine():
@@ -17,7 +17,8 @@ def main():
     print('machine:', machine())
     for title, module in (('Converted code on Python values', python_mode),
                           ('Graphs against numpy eager', graph),
-                          ('Conversion throughput', throughput)):
+                          ('Conversion throughput', throughput),
+                          ('Saved models', saving)):
         print(f'\n{title}')
         for line in module.run():
             print('  ' + line)

@@ -26,7 +26,7 @@ _LAZY = {
 }
 _ATTRIBUTES = {'range': 'arange'}  # public name -> the module's attribute, where they differ
 _SUBMODULES = {'config': '.config', 'autograph': '.autograph',
-               'saved_model': '.saving.saved_model', 'train': '.saving.train'}
+               'saved_model': '.saving.saved_model', 'train': '.saving.train', 'onnx': '.onnx'}
 
 
 def __getattr__(name):

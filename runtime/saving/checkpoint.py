@@ -15,7 +15,7 @@ import os
 import re
 
 from .codec import Malformed, _dtype
-from .files import Directory, SavedModelError, write_directory
+from .files import Directory, SavedModelError, valid_name, write_directory
 from .objects import Collector
 
 FORMAT, VERSION, INDEX = 'agconvert.checkpoint', 1, 'checkpoint.json'
@@ -69,8 +69,11 @@ class Checkpoint:
             if variable.shape != tuple(entry['shape']):
                 raise CheckpointError(f"{directory.path}: {entry['path']} was saved with shape "
                                       f"{tuple(entry['shape'])}, the variable has {variable.shape}")
-            values[entry['path']] = directory.read_array(entry['file'], _dtype(entry['dtype']),
-                                                         entry['shape'])
+            try:
+                values[entry['path']] = directory.read_array(
+                    valid_name(entry['file']), _dtype(entry['dtype']), entry['shape'])
+            except Malformed as e:
+                raise CheckpointError(f'{directory.path}/{INDEX}: {e}') from None
         for name, value in values.items():  # assigned only once every file has been read
             current[name].assign(value)
         self.save_counter = max(self.save_counter, int(index.get('save_counter', 0)))

@@ -16,8 +16,17 @@ import numpy as np
 from numpy.lib import format as npy_format
 
 from ..errors import AgError
+from .codec import Malformed
 
 NAME = re.compile(r'saved_model\.json|checkpoint\.json|(graphs|variables|constants)/[0-9]{1,9}\.(json|npy)')
+
+
+def valid_name(name):
+    """`name` if it is a file name of the format; Malformed (the caller names its file) if not."""
+    if type(name) is not str or not NAME.fullmatch(name):
+        raise Malformed(f'the file name {name!r:.80} is not one of the format '
+                        '(graphs/N.json, variables/N.npy, constants/N.npy)')
+    return name
 
 
 class SavedModelError(AgError):
@@ -102,10 +111,8 @@ class Directory:
         self.real = os.path.realpath(self.path)
 
     def locate(self, name):
-        """The path of file `name` of the format, or SavedModelError naming it."""
-        if type(name) is not str or not NAME.fullmatch(name):
-            raise SavedModelError(f'{self.path}: the file name {name!r:.80} is not one of the '
-                                  'format (graphs/N.json, variables/N.npy, constants/N.npy)')
+        """The path of file `name` of the format (SavedModelError naming it if it is not safe)."""
+        full = os.path.join(self.path, valid_name(name))
         full = os.path.join(self.path, name)
         if os.path.islink(full) or os.path.islink(os.path.dirname(full)):
             raise SavedModelError(f'{full}: is a symbolic link; a saved model holds only files')

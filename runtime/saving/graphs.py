@@ -32,24 +32,22 @@ def write_graph(graph, arrays, variable_index):
     return graph_def(graph, encode_param, lambda obj: {'variable': variable_index(obj)})
 
 
+UNSAVEABLE_OPS = {'py_function': 'rt.py_function runs Python code, which a saved model does not hold'}
+
+
 def check_saveable(graph, what):
-    """Raise Unsaveable naming the op and its line if some param of `graph` cannot be saved."""
+    """Raise Unsaveable naming the op and its line if some op of `graph` cannot be saved."""
     for eq in graph.equations:
+        where = f'{what}: op {eq.primitive!r}' + (f' at {eq.source}' if eq.source else '')
+        if eq.primitive in UNSAVEABLE_OPS:
+            raise Unsaveable(f'{where} cannot be saved: {UNSAVEABLE_OPS[eq.primitive]}')
         for name, value in eq.params.items():
             try:
                 encode(value, _NoArrays(), lambda g: check_saveable(g, what))
             except Unsaveable as e:
                 if str(e).startswith(what):  # from a sub-graph: already says where
                     raise
-                where = f' at {eq.source}' if eq.source else ''
-                raise Unsaveable(f'{what}: op {eq.primitive!r}{where} cannot be saved: its param '
-                                 f'{name!r} is {e}{_advice(eq.primitive)}') from None
-
-
-def _advice(primitive):
-    if primitive == 'py_function':
-        return ' (rt.py_function runs Python code, which a saved model does not hold)'
-    return ''
+                raise Unsaveable(f'{where} cannot be saved: its param {name!r} is {e}') from None
 
 
 class _NoArrays:
@@ -105,7 +103,8 @@ def _resource(entry, define, variables):
 
 def _equation(data, atom, define, arrays, variables):
     primitive = data['op']
-    if type(primitive) is not str or not ops.is_registered(primitive):
+    if type(primitive) is not str or not ops.is_registered(primitive) or \
+            primitive in UNSAVEABLE_OPS:
         raise Malformed(f'unknown op {primitive!r:.60}: only registered ops can be loaded')
     params = {}
     for name, value in data['params'].items():

@@ -18,7 +18,7 @@ import json
 from ..graph.check import GraphCheckError
 from ..graph.variables import Variable
 from .codec import Malformed, Unsaveable, _dtype
-from .files import ArrayWriter, Directory, SavedModelError, write_directory
+from .files import ArrayWriter, Directory, SavedModelError, valid_name, write_directory
 from .functions import read_function, write_function
 from .loaded import LoadedFunction, LoadedObject, _pick, build
 from .objects import Collector, root_node
@@ -94,7 +94,7 @@ def load(path):
     arrays = _Arrays(directory)
     functions = []
     for entry in manifest['functions']:
-        name = _file(directory, MANIFEST, lambda: entry['file'])
+        name = _file(directory, MANIFEST, lambda: valid_name(entry['file']))
         functions.append(_file(directory, name, lambda: read_function(
             directory.read_json(name), arrays, variables)))
     return _file(directory, MANIFEST, lambda: _root(manifest, functions, variables))
@@ -128,6 +128,7 @@ def _manifest(data):
 
 def _variable(directory, entry):
     def read():
+        valid_name(entry['file'])
         value = directory.read_array(entry['file'], _dtype(entry['dtype']), entry['shape'])
         return Variable(value, name=str(entry['name']))
     return _file(directory, MANIFEST, read)

@@ -199,9 +199,10 @@ def nested_loops(n):
 
 @rt.function
 def while_with_tensor_state(x):
-    while np.sum(x) < 100:
-        x = x * 2 + 1
-    return x
+    y = x + 0
+    while np.sum(y) < 100:
+        y = y * 2 + 1
+    return y
 
 
 @rt.function
