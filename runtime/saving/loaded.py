@@ -5,6 +5,7 @@ No class of the saving program is needed: a loaded object is a `LoadedObject`
 attribute names; a method is a `LoadedFunction` over its traces.
 """
 from ..errors import InvalidArgumentError
+from ..graph.execution import sub_graphs
 from ..graph.variables import Variable
 from ..polymorphic import keys
 from .codec import Malformed
@@ -132,3 +133,6 @@ def _variables_of(value, found):
 def _graph_variables(graph, found):
     for _, resource in graph.resources:
         _variables_of(resource, found)
+    for eq in graph.equations:
+        for sub_graph in sub_graphs(eq.params):  # a nested call's graph holds its own
+            _graph_variables(sub_graph, found)

@@ -187,3 +187,15 @@ def test_property_loaded_graphs_equal_originals(tmp_path, values, dtype, n):
     actual = rt.saved_model.load(tmp_path / 'p')(x, np.int64(n))
     for a, b in zip(expected, actual):
         assert a.dtype == b.dtype and np.array_equal(a, b)
+
+
+def test_variables_of_nested_calls_are_listed(tmp_path):
+    v = rt.Variable(np.float64(2), name='inner_v')
+    inner = rt.function(lambda x: x * v)
+    outer = rt.function(lambda x: inner(x) + 1)
+    outer(np.float64(3))
+    rt.saved_model.save(outer, tmp_path / 'o')
+    loaded = rt.saved_model.load(tmp_path / 'o')
+    (variable,) = loaded.variables
+    variable.assign(5.0)
+    assert variable.name == 'inner_v' and loaded(np.float64(3)) == 16
