@@ -55,7 +55,7 @@ for job in jobs:
     with contextlib.redirect_stdout(printed):
         for call in job['calls']:
             outputs.append(flatten(model(*[argument(e, data) for e in call]), arrays))
-    variables = {v.name: v.numpy() for v in model.variables}
+    variables = {f'{i}_{v.name}': v.numpy() for i, v in enumerate(model.variables)}
     np.savez(job['out'], *arrays, **{'var_' + k: v for k, v in variables.items()})
     results[job['name']] = {'outputs': outputs, 'printed': printed.getvalue(),
                             'variables': sorted(variables)}

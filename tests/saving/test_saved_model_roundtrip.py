@@ -9,6 +9,7 @@ import numpy as np
 import runtime as rt
 from corpus import CORPUS
 from roundtrip import ROOT, flatten, run_loaded
+from runtime.graph.execution import sub_graphs
 
 SAMPLES = {  # sample module -> [(function name, calls)]
     'collatz': [('collatz_steps', [(np.int64(27),), (np.int64(7),)])],
@@ -37,8 +38,20 @@ def _copies(call):
 
 
 def _variables(function):
-    return {var_value.name: var_value.numpy() for c in function.concrete_functions()
-            for _, var_value in c.graph.resources}
+    """{'index_name': value} of the variables the traces use, in the order a loaded object
+    lists them (each graph's resources, then those of its sub-graphs)."""
+    found = []
+
+    def walk(graph):
+        for _, variable in graph.resources:
+            if all(v is not variable for v in found):
+                found.append(variable)
+        for eq in graph.equations:
+            for sub_graph in sub_graphs(eq.params):
+                walk(sub_graph)
+    for concrete in function.concrete_functions():
+        walk(concrete.graph)
+    return {f'{i}_{v.name}': v.numpy() for i, v in enumerate(found)}
 
 
 def _expect(function, calls):
@@ -112,3 +125,4 @@ def test_the_sample_model_keeps_training_after_loading(tmp_path):
     loaded = run_loaded([('train', tmp_path / 'model', [data, data])], tmp_path)['train']
     _assert_same('train', expected, loaded)
     assert 'Step 20' in loaded[2] and len(loaded[1]) == 2  # (step, loss) per epoch
+    assert sorted(loaded[3]) == ['0_Variable', '1_Variable']  # w and b, trained on
