@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed-stamp
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,data]'
+	$(BIN)/python -m pip install --quiet -e '.[test,data,onnx]'
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -19,6 +19,7 @@ demo: $(STAMP)
 	$(BIN)/python build/demo/square_if_positive.py
 	$(BIN)/python build/demo/training_loop.py
 	OPENBLAS_NUM_THREADS=1 $(BIN)/python build/demo/mlp_digits.py --timing
+	$(BIN)/python -m runtime.pictures.demo build/demo/training_step.svg
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

@@ -5,7 +5,7 @@ import sys
 
 import numpy as np
 
-from . import graph, python_mode, throughput, training
+from . import graph, python_mode, saving, throughput, training
 
 
 def machine():
@@ -19,7 +19,8 @@ def main():
                           ('Graphs against numpy eager', graph),
                           ('Conversion throughput', throughput),
                           ('Training step of the digits MLP (batch 64, OPENBLAS_NUM_THREADS='
-                           f"{os.environ.get('OPENBLAS_NUM_THREADS', 'unset')})", training)):
+                           f"{os.environ.get('OPENBLAS_NUM_THREADS', 'unset')})", training),
+                          ('Saved models', saving)):
         print(f'\n{title}')
         for line in module.run():
             print('  ' + line)

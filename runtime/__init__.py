@@ -28,12 +28,15 @@ _LAZY = {
     'Module': '.module',
 }
 _ATTRIBUTES = {'range': 'arange'}  # public name -> the module's attribute, where they differ
-_SUBMODULES = frozenset(('config', 'autograph', 'optimizers'))
+_SUBMODULES = {'config': '.config', 'autograph': '.autograph', 'optimizers': '.optimizers',
+               'saved_model': '.saving.saved_model', 'train': '.saving.train', 'onnx': '.onnx'}
 
 
 def __getattr__(name):
     if name in _SUBMODULES:
-        return importlib.import_module(f'.{name}', __name__)  # binds itself as an attribute
+        module = importlib.import_module(_SUBMODULES[name], __name__)
+        globals()[name] = module  # `config` and `autograph` bind themselves; the others do not
+        return module
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'runtime' has no attribute {name!r}")
@@ -43,4 +46,4 @@ def __getattr__(name):
 
 
 def __dir__():
-    return sorted(set(globals()) | set(_LAZY) | _SUBMODULES)
+    return sorted(set(globals()) | set(_LAZY) | set(_SUBMODULES))

@@ -4,7 +4,7 @@ import types
 from .conversion import convert, converted_source
 from .operators.directives import do_not_convert
 
-__all__ = ['do_not_convert', 'to_code', 'to_graph']
+__all__ = ['do_not_convert', 'render', 'to_code', 'to_dot', 'to_graph']
 
 
 def _python_function(entity):
@@ -22,3 +22,17 @@ def to_graph(entity):
     converted = convert(_python_function(entity), strict=True)
     instance = getattr(entity, '__self__', None)
     return converted if instance is None else types.MethodType(converted, instance)
+
+
+def to_dot(function):
+    """Graphviz DOT text of a traced function's graph (a ConcreteFunction, or an rt.function
+    with one trace): ops with their types and lines, cond/while bodies as clusters."""
+    from .pictures import dot
+    return dot.to_dot(function, getattr(function, 'name', None) or function.__name__)
+
+
+def render(function, path, format=None):
+    """Write a picture of the graph to `path` (SVG, PNG, ... by its suffix) with Graphviz's
+    `dot`; RuntimeError saying how to install Graphviz when it is missing."""
+    from .pictures import dot
+    return dot.render(function, path, format)

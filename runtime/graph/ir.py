@@ -159,6 +159,11 @@ class Graph:
         from .printing import pp_graph
         return pp_graph(self, source=source)
 
+    def to_dot(self, name='graph'):
+        """The graph as Graphviz DOT text (see `runtime.pictures.dot`)."""
+        from ..pictures.dot import to_dot
+        return to_dot(self, name)
+
     def as_graph_def(self):
         """Plain JSON-serialisable data describing the graph (see `runtime.graph.serialize`)."""
         from .serialize import graph_def

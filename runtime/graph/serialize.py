@@ -6,7 +6,8 @@
      "outputs": [name | {"literal": v}]}
 
 where `var` is `{"name", "dtype", "shape"}` (shape: list with null for unknown
-dims, or null for an unknown rank; a resource's type is under "ref").
+dims, or null for an unknown rank; a resource's type is under "ref"; a Python
+scalar's type has `"weak": true`).
 Names are those of `str(graph)`.
 """
 import numpy as np
@@ -15,23 +16,27 @@ from .ir import AbstractValue, Graph, Hole, Literal, ResourceType
 from .printing import graph_namer, pp_param
 
 
-def graph_def(graph):
+def graph_def(graph, encode=None, resource=None):
+    """The graph's data; `encode(value)` gives the JSON of a param or constant and
+    `resource(obj)` that of a resource (default: readable labels, which `runtime.saving`
+    replaces with its lossless encoding)."""
+    encode, resource = encode or _json, resource or _resource_label
     namer = graph_namer(graph)
     return {
         'inputs': [_var(namer, v) for v in graph.inputs],
-        'constants': [{**_var(namer, v), 'value': _json(value)} for v, value in graph.consts],
-        'resources': [{**_var(namer, v), 'resource': _resource_label(obj)}
+        'constants': [{**_var(namer, v), 'value': encode(value)} for v, value in graph.consts],
+        'resources': [{**_var(namer, v), 'resource': resource(obj)}
                       for v, obj in graph.resources],
-        'equations': [_equation(namer, eq) for eq in graph.equations],
+        'equations': [_equation(namer, eq, encode) for eq in graph.equations],
         'outputs': [_atom(namer, a) for a in graph.outputs],
     }
 
 
-def _equation(namer, eq):
+def _equation(namer, eq, encode):
     return {
         'op': eq.primitive,
         'inputs': [_atom(namer, a) for a in eq.inputs],
-        'params': {k: _json(v) for k, v in sorted(eq.params.items())},
+        'params': {k: encode(v) for k, v in sorted(eq.params.items())},
         'outputs': [_var(namer, v) for v in eq.outputs],
         'source': eq.source,
     }
@@ -45,7 +50,8 @@ def _type(aval):
     if isinstance(aval, ResourceType):
         return {'ref': _type(aval.value)}
     shape = None if aval.shape is None else list(aval.shape)
-    return {'dtype': aval.dtype.name, 'shape': shape}
+    weak = {'weak': True} if aval.weak else {}  # a Python scalar's type
+    return {'dtype': aval.dtype.name, 'shape': shape, **weak}
 
 
 def _atom(namer, atom):

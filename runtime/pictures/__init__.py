@@ -1,0 +1,1 @@
+"""Pictures of graphs (`Graph.to_dot()`, `rt.autograph.render`)."""

@@ -1,0 +1,1 @@
+"""Graphs that outlive the program: saved models (`rt.saved_model`) and checkpoints (`rt.train`)."""

@@ -1,0 +1,160 @@
+"""The saved directory's files: written atomically, read only inside it, checked before use.
+
+Every name read comes from the format (`graphs/3.json`, `variables/0.npy`): it
+must match `NAME` (no `..`, no absolute path, no other folder), must be a
+regular file and not a symbolic link, and must resolve inside the directory.
+`.npy` files are read with `allow_pickle=False` after their header is checked
+against the dtype and shape the format declares and their size against the header.
+"""
+import json
+import os
+import re
+import shutil
+import tempfile
+
+import numpy as np
+from numpy.lib import format as npy_format
+
+from ..errors import AgError
+from .codec import Malformed
+
+NAME = re.compile(r'saved_model\.json|checkpoint\.json|(graphs|variables|constants)/[0-9]{1,9}\.(json|npy)')
+
+
+def valid_name(name):
+    """`name` if it is a file name of the format; Malformed (the caller names its file) if not."""
+    if type(name) is not str or not NAME.fullmatch(name):
+        raise Malformed(f'the file name {name!r:.80} is not one of the format '
+                        '(graphs/N.json, variables/N.npy, constants/N.npy)')
+    return name
+
+
+class SavedModelError(AgError):
+    """A saved directory that cannot be loaded (the message names the file), or a failed save."""
+
+
+class ArrayWriter:
+    """Collects the arrays of a save: `add(array)` gives its file name under `folder`."""
+
+    def __init__(self, folder):
+        self.folder, self.arrays = folder, []
+
+    def add(self, array):
+        self.arrays.append(array)
+        return f'{self.folder}/{len(self.arrays) - 1}.npy'
+
+
+def write_directory(path, files, marker='saved_model.json'):
+    """Write `files` ({name: bytes or array}) as directory `path`, all or nothing.
+
+    The files go to a fresh sibling directory, are flushed to disk, and the
+    directory is renamed into place; a previous save at `path` is replaced only
+    then, so an interrupted save leaves the old one (or nothing) there.
+    """
+    path = os.path.abspath(path)
+    if os.path.lexists(path) and not _is_ours(path, marker):
+        raise SavedModelError(f'{path}: exists and is not a directory {marker} marks as ours; '
+                              'not overwriting it')
+    parent = os.path.dirname(path)
+    os.makedirs(parent, exist_ok=True)
+    staging = tempfile.mkdtemp(prefix='.saving-', dir=parent)
+    try:
+        for name, content in files.items():
+            _write_file(os.path.join(staging, name), content)
+        _fsync(staging)
+        if os.path.lexists(path):
+            old = tempfile.mkdtemp(prefix='.replaced-', dir=parent)
+            os.rename(path, os.path.join(old, 'model'))
+            os.rename(staging, path)
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            os.rename(staging, path)
+        _fsync(parent)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+
+
+def _is_ours(path, marker):
+    return os.path.isdir(path) and not os.path.islink(path) and (
+        not os.listdir(path) or os.path.isfile(os.path.join(path, marker)))
+
+
+def _write_file(filename, content):
+    os.makedirs(os.path.dirname(filename), exist_ok=True)
+    with open(filename, 'wb') as f:
+        if isinstance(content, bytes):
+            f.write(content)
+        else:
+            np.save(f, content, allow_pickle=False)
+        f.flush()
+        os.fsync(f.fileno())
+
+
+def _fsync(directory):
+    for root, dirs, _ in os.walk(directory):
+        for name in (root, *(os.path.join(root, d) for d in dirs)):
+            fd = os.open(name, os.O_RDONLY)
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+
+
+class Directory:
+    """A saved directory opened for reading: every file checked before it is used."""
+
+    def __init__(self, path):
+        self.path = os.path.abspath(path)
+        if not os.path.isdir(self.path):
+            raise SavedModelError(f'{self.path}: not a directory (a saved model is one)')
+        self.real = os.path.realpath(self.path)
+
+    def locate(self, name):
+        """The path of file `name` of the format (SavedModelError naming it if it is not safe)."""
+        full = os.path.join(self.path, valid_name(name))
+        full = os.path.join(self.path, name)
+        if os.path.islink(full) or os.path.islink(os.path.dirname(full)):
+            raise SavedModelError(f'{full}: is a symbolic link; a saved model holds only files')
+        if not os.path.realpath(full).startswith(self.real + os.sep):
+            raise SavedModelError(f'{full}: lies outside the saved model')
+        if not os.path.isfile(full):
+            raise SavedModelError(f'{full}: missing (or not a regular file)')
+        return full
+
+    def read_json(self, name):
+        full = self.locate(name)
+        try:
+            with open(full, 'rb') as f:
+                return json.loads(f.read().decode('utf-8'))
+        except json.JSONDecodeError as e:
+            raise SavedModelError(f'{full}: not valid JSON (line {e.lineno}, column {e.colno}: '
+                                  f'{e.msg}); the file is truncated or damaged') from None
+        except (UnicodeDecodeError, RecursionError) as e:
+            raise SavedModelError(f'{full}: not readable JSON ({type(e).__name__})') from None
+
+    def read_array(self, name, dtype, shape):
+        """The array of `.npy` file `name`, which must hold exactly `dtype` and `shape`."""
+        full = self.locate(name)
+        with open(full, 'rb') as f:
+            try:
+                version = npy_format.read_magic(f)
+                read_header = (npy_format.read_array_header_1_0 if version == (1, 0)
+                               else npy_format.read_array_header_2_0)
+                header = read_header(f, max_header_size=10000)
+            except (ValueError, OSError, SyntaxError, TypeError) as e:
+                raise SavedModelError(f'{full}: not a .npy file ({e})') from None
+            actual_shape, fortran, actual_dtype = header
+            if actual_dtype != dtype or tuple(actual_shape) != tuple(shape):
+                raise SavedModelError(
+                    f'{full}: holds {actual_dtype}{list(actual_shape)} where the saved model '
+                    f'declares {dtype}{list(shape)}')
+            if actual_dtype.hasobject:
+                raise SavedModelError(f'{full}: holds Python objects (pickle), which are refused')
+            expected = f.tell() + actual_dtype.itemsize * int(np.prod(actual_shape))
+            size = os.fstat(f.fileno()).st_size
+            if size != expected:
+                raise SavedModelError(f'{full}: {size} bytes where its header needs {expected}: '
+                                      'truncated or damaged')
+            f.seek(0)
+            return np.load(f, allow_pickle=False)

@@ -1,0 +1,173 @@
+"""One traced function (a ConcreteFunction) to JSON and back, with its calling convention.
+
+    {"name": "train", "parameters": [{"name", "kind", "default"?}], "values": [...],
+     "outputs": tree, "mutations": {...} | null, "graph": graph_def}
+
+`values` are the traced values of the parameters (rt.TensorSpecs where the
+trace took arrays, Python values as traced); `outputs` is the result's tree with
+`{"output": i}` at graph outputs. A loaded function is a ConcreteFunction built
+from these, so a call binds, checks and runs exactly as the original's does.
+"""
+import collections
+import inspect
+import types
+
+from ..graph.ir import AbstractValue
+from ..polymorphic import keys, structure, writeback
+from ..polymorphic.binding import Binder
+from ..polymorphic.concrete import ConcreteFunction, Static
+from ..polymorphic.signatures import Described
+from .codec import Malformed, Unsaveable, decode, encode
+from .graphs import check_saveable, read_graph, write_graph
+
+_P = inspect.Parameter
+_KINDS = {k.name: k for k in (_P.POSITIONAL_ONLY, _P.POSITIONAL_OR_KEYWORD, _P.VAR_POSITIONAL,
+                              _P.KEYWORD_ONLY, _P.VAR_KEYWORD)}
+
+
+class _Output:
+    """A graph output's place in a result tree (only while writing or reading one)."""
+    __slots__ = ('index',)
+
+    def __init__(self, index):
+        self.index = index
+
+
+def write_function(concrete, skip, arrays, variable_index):
+    """The JSON of `concrete` without its first `skip` parameters (a method's instance)."""
+    # ConcreteFunction keeps its calling convention in these attributes (polymorphic.concrete)
+    parameters, values = concrete._parameters[skip:], concrete._spec_values[skip:]
+    what = f'{concrete.name}'
+    for param, value in zip(parameters, values):
+        for leaf in _leaves(value):
+            if isinstance(leaf, Described):
+                raise Unsaveable(f'{what}: argument {param.name!r} was traced with an object '
+                                 f'({leaf.text}), which a saved function cannot take')
+    check_saveable(concrete.graph, what)
+    tree = structure.unflatten(concrete._out_structure, [
+        _Output(e) if e.__class__ is int else e.value for e in concrete._plan])
+    try:
+        return {
+            'name': concrete.name,
+            'parameters': [_parameter(p, arrays) for p in parameters],
+            'values': [encode(v, arrays) for v in values],
+            'outputs': _encode_tree(tree, arrays),
+            'mutations': _mutations(concrete.mutations, skip),
+            'graph': write_graph(concrete.graph, arrays, variable_index),
+        }
+    except Unsaveable as e:
+        raise Unsaveable(f'{what}: its signature or result holds {e}, which cannot be saved') \
+            from None
+
+
+def _leaves(value):
+    leaves = []
+    structure.flatten(value, leaves)
+    return leaves
+
+
+def _parameter(param, arrays):
+    entry = {'name': param.name, 'kind': param.kind.name}
+    if param.default is not param.empty:
+        entry['default'] = encode(param.default, arrays)
+    return entry
+
+
+def _encode_tree(tree, arrays):
+    if isinstance(tree, _Output):
+        return {'output': tree.index}
+    kind = tree.__class__
+    if kind in (list, tuple) or isinstance(tree, tuple) and hasattr(kind, '_fields'):
+        items = [_encode_tree(item, arrays) for item in tree]
+        if kind is tuple:
+            return items
+        if kind is list:
+            return {'list': items}
+        return {'namedtuple': kind.__name__, 'fields': list(kind._fields), 'items': items}
+    if kind is dict:
+        return {'dict': [[encode(k, arrays), _encode_tree(v, arrays)] for k, v in tree.items()]}
+    return encode(tree, arrays)
+
+
+def _mutations(mutations, skip):
+    if mutations is None:
+        return None
+    return {'inputs': [[k, j, message] for k, j, message in mutations.inputs],
+            'kinds': [[k, is_array] for k, is_array in mutations.kinds],
+            'aliased': [list(pair) for pair in mutations.aliased],
+            'names': list(mutations.names), 'nout': mutations.nout}
+
+
+def read_function(data, arrays, variables):
+    """The ConcreteFunction of JSON `data` (Malformed if it is not one)."""
+    name = str(data['name'])
+    parameters = [_read_parameter(p, arrays) for p in data['parameters']]
+    signature = inspect.Signature(parameters)  # checks names and order as Python does
+    values = [decode(v, arrays) for v in data['values']]
+    if len(values) != len(parameters):
+        raise Malformed(f'{len(values)} values for {len(parameters)} parameters')
+    arguments = keys.Arguments(tuple(values))
+    avals = [AbstractValue(leaf.dtype, leaf.shape) for leaf in arguments.tensors]
+    graph = read_graph(data['graph'], arrays, variables)
+    if len(avals) != len(graph.inputs) or any(
+            v.aval != a for v, a in zip(graph.inputs, avals)):
+        raise Malformed(f'the graph of {name} takes {[str(v.aval) for v in graph.inputs]}, '
+                        f'its signature gives {[str(a) for a in avals]}')
+    tree = _decode_tree(data['outputs'], arrays, len(graph.outputs))
+    leaves = []
+    out_structure = structure.flatten(tree, leaves)
+    plan = [leaf.index if isinstance(leaf, _Output) else Static(leaf) for leaf in leaves]
+    concrete = ConcreteFunction(name, Binder(_holder(name, signature)), arguments, avals, graph,
+                                (out_structure, plan))
+    concrete.mutations = _read_mutations(data['mutations'], len(graph.inputs), len(graph.outputs))
+    return concrete
+
+
+def _read_parameter(entry, arrays):
+    kind = _KINDS.get(entry['kind'])
+    if kind is None:
+        raise Malformed(f"unknown parameter kind {entry['kind']!r:.40}")
+    default = decode(entry['default'], arrays) if 'default' in entry else inspect.Parameter.empty
+    return inspect.Parameter(str(entry['name']), kind, default=default)  # a checked identifier
+
+
+def _holder(name, signature):
+    """A function with `signature` for the Binder (its stub binds calls as Python does)."""
+    holder = types.FunctionType(_no_body.__code__, {}, 'f')
+    holder.__signature__ = signature
+    holder.__qualname__ = name if name.isidentifier() else 'f'
+    return holder
+
+
+def _no_body():
+    """Never called: a code object for `_holder`."""
+
+
+def _decode_tree(data, arrays, nout):
+    if type(data) is dict and set(data) == {'output'}:
+        index = data['output']
+        if type(index) is not int or not 0 <= index < nout:
+            raise Malformed(f'output {index!r:.40} is not one of the graph\'s {nout}')
+        return _Output(index)
+    if type(data) is list:
+        return tuple(_decode_tree(item, arrays, nout) for item in data)
+    if type(data) is dict and set(data) == {'list'}:
+        return [_decode_tree(item, arrays, nout) for item in data['list']]
+    if type(data) is dict and set(data) == {'dict'}:
+        return {decode(k, arrays): _decode_tree(v, arrays, nout) for k, v in data['dict']}
+    if type(data) is dict and 'namedtuple' in data:
+        kind = collections.namedtuple(str(data['namedtuple']), [str(f) for f in data['fields']])
+        return kind(*(_decode_tree(item, arrays, nout) for item in data['items']))
+    return decode(data, arrays)
+
+
+def _read_mutations(data, nin, nout):
+    if data is None:
+        return None
+    inputs = [(int(k), int(j), str(message)) for k, j, message in data['inputs']]
+    if any(not 0 <= k < nin or not 0 <= j < nout for k, j, _ in inputs):
+        raise Malformed('a written-back argument names no graph input or output')
+    kinds = [(int(k), bool(is_array)) for k, is_array in data['kinds']]
+    aliased = tuple(tuple(int(i) for i in pair) for pair in data['aliased'])
+    return writeback.Mutations(inputs, [], kinds, aliased, [str(n) for n in data['names']],
+                               int(data['nout']))

@@ -1,0 +1,160 @@
+"""`rt.saved_model.save(obj, path, signatures=None)` and `load(path)`, as TensorFlow's SavedModel.
+
+The directory (format version 1; see README, "Saving and export"):
+
+    saved_model.json   {"format": "agconvert.saved_model", "version": 1,
+                        "functions": [{"name", "file": "graphs/N.json"}],
+                        "variables": [{"name", "file": "variables/N.npy", "dtype", "shape"}],
+                        "root": object-tree node, "signatures": {name: [function index]}}
+    graphs/N.json      one traced function each (`runtime.saving.functions`)
+    variables/N.npy    variable values; constants/N.npy: arrays the graphs hold
+
+Loading reads only these files, builds only registered ops, checks every graph
+with the graph checker and every array against its declared type, and runs no
+code from the directory.
+"""
+import json
+
+from ..graph.check import GraphCheckError
+from ..graph.variables import Variable
+from .codec import Malformed, Unsaveable, _dtype
+from .files import ArrayWriter, Directory, SavedModelError, valid_name, write_directory
+from .functions import read_function, write_function
+from .loaded import LoadedFunction, LoadedObject, _pick, build
+from .objects import Collector, root_node
+
+FORMAT, VERSION = 'agconvert.saved_model', 1
+MANIFEST = 'saved_model.json'
+
+__all__ = ['LoadedFunction', 'LoadedObject', 'SavedModelError', 'load', 'save']
+
+
+def save(obj, path, signatures=None):
+    """Save `obj` (an rt.function, a ConcreteFunction, or an object such as an rt.Module whose
+    attributes hold rt.functions and rt.Variables) as a directory at `path`, atomically.
+
+    `signatures`: a function (or {name: function}) also reachable as `loaded.signatures[name]`.
+    Raises SavedModelError naming what cannot be saved (an rt.py_function and its line, ...).
+    """
+    collector = Collector()
+    try:
+        root = root_node(collector, obj)
+        named = _signatures(collector, signatures)
+        constants = ArrayWriter('constants')
+        graphs = [write_function(concrete, skip, constants, collector.variable_index)
+                  for concrete, skip in collector.functions]
+    except Unsaveable as e:
+        raise SavedModelError(f'cannot save {_name(obj)}: {e}') from None
+    files = {f'graphs/{i}.json': _json_bytes(g, indent=None) for i, g in enumerate(graphs)}
+    files.update((f'variables/{i}.npy', v._value) for i, v in enumerate(collector.variables))
+    files.update((f'constants/{i}.npy', a) for i, a in enumerate(constants.arrays))
+    files[MANIFEST] = _json_bytes({
+        'format': FORMAT, 'version': VERSION,
+        'functions': [{'name': g['name'], 'file': f'graphs/{i}.json'}
+                      for i, g in enumerate(graphs)],
+        'variables': [{'name': v.name, 'file': f'variables/{i}.npy', 'dtype': v.dtype.str,
+                       'shape': list(v.shape)} for i, v in enumerate(collector.variables)],
+        'root': root, 'signatures': named})
+    write_directory(path, files)
+
+
+def _signatures(collector, signatures):
+    if signatures is None:
+        return {}
+    if not isinstance(signatures, dict):
+        signatures = {'serving_default': signatures}
+    named = {}
+    for name, function in signatures.items():
+        indices = collector.function_indices(function, str(name))
+        if not indices:
+            raise Unsaveable(f'signature {name!r} has no trace: call it or give it an '
+                             'input_signature before saving')
+        named[str(name)] = indices
+    return named
+
+
+def _name(obj):
+    return getattr(obj, '__name__', None) or type(obj).__name__
+
+
+def _json_bytes(data, indent=1):
+    return json.dumps(data, indent=indent, separators=(',', ': ' if indent else ':'),
+                      allow_nan=True).encode('utf-8')
+
+
+def load(path):
+    """The object saved at `path`: the same attribute and method names, variables restored.
+
+    Raises SavedModelError naming the file at fault for anything that is not a
+    well-formed saved model of a known version.
+    """
+    directory = Directory(path)
+    manifest = _file(directory, MANIFEST, lambda: _manifest(directory.read_json(MANIFEST)))
+    variables = [_variable(directory, entry) for entry in manifest['variables']]
+    arrays = _Arrays(directory)
+    functions = []
+    for entry in manifest['functions']:
+        name = _file(directory, MANIFEST, lambda: valid_name(entry['file']))
+        functions.append(_file(directory, name, lambda: read_function(
+            directory.read_json(name), arrays, variables)))
+    return _file(directory, MANIFEST, lambda: _root(manifest, functions, variables))
+
+
+def _file(directory, name, read):
+    """`read()`, its errors turned into a SavedModelError naming file `name`."""
+    try:
+        return read()
+    except SavedModelError:
+        raise
+    except (Malformed, GraphCheckError, KeyError, TypeError, ValueError, IndexError,
+            AttributeError, RecursionError) as e:
+        kind = '' if isinstance(e, (Malformed, GraphCheckError)) else f'{type(e).__name__}: '
+        raise SavedModelError(f'{directory.path}/{name}: not a valid saved model file: '
+                              f'{kind}{e}') from None
+
+
+def _manifest(data):
+    if type(data) is not dict or data.get('format') != FORMAT:
+        raise Malformed(f'not an agconvert saved model (format {FORMAT!r} expected)')
+    version = data.get('version')
+    if version != VERSION:
+        raise Malformed(f'format version {version!r:.40}: this agconvert reads version {VERSION} '
+                        '(a newer agconvert wrote it?)')
+    for key, kind in (('functions', list), ('variables', list), ('signatures', dict)):
+        if type(data.get(key)) is not kind:
+            raise Malformed(f'{key!r} is missing or not a {kind.__name__}')
+    return data
+
+
+def _variable(directory, entry):
+    def read():
+        valid_name(entry['file'])
+        value = directory.read_array(entry['file'], _dtype(entry['dtype']), entry['shape'])
+        return Variable(value, name=str(entry['name']))
+    return _file(directory, MANIFEST, read)
+
+
+class _Arrays:
+    """Constants' `.npy` files, read (and checked) as graphs name them."""
+
+    def __init__(self, directory):
+        self.directory = directory
+
+    def get(self, entry):
+        shape = entry['shape']
+        if type(shape) is not list or any(type(d) is not int or d < 0 for d in shape):
+            raise Malformed(f'not a shape: {shape!r:.60}')
+        array = self.directory.read_array(entry['npy'], _dtype(entry['dtype']), shape)
+        array.flags.writeable = False
+        return array[()] if entry.get('scalar') is True else array
+
+
+def _root(manifest, functions, variables):
+    root = build(manifest['root'], functions, variables)
+    if not isinstance(root, LoadedObject):
+        raise Malformed('the root is not an object')
+    signatures = {name: LoadedFunction(name, [_pick(functions, i, name) for i in indices])
+                  for name, indices in manifest['signatures'].items()}
+    if 'signatures' not in vars(root):
+        root.signatures = signatures
+    return root
