@@ -48,15 +48,45 @@ def check(fn, *args, calls=2):
         actual = graph_fn(*graph_args)
         assert_same(actual, expected)
         assert_same(graph_args, eager_args)
+    check_executors(graph_fn, args)
+    return graph_fn
+
+
+def check_with_global(fn, namespace, name, calls, change):
+    """`fn` eagerly and as an rt.function on copies of each argument tuple of `calls`, from the
+    same value of the global array `namespace[name]` (updated in place, never rebound): the same
+    results, arguments and global afterwards, bit for bit; `change(array)` then changes the
+    global between calls, as a user would. The interpreter agrees with the compiled graph."""
+    graph_fn, array = rt.function(fn), namespace[name]
+    for args in calls:
+        start = array.copy()
+        eager_args, graph_args = copy.deepcopy(args), copy.deepcopy(args)
+        expected = copy.deepcopy(fn(*eager_args))  # its values now: `array` is reset below
+        eager_array = array.copy()
+        array[...] = start
+        actual = graph_fn(*graph_args)
+        assert namespace[name] is array, 'the global was rebound'
+        assert_same(actual, expected)
+        assert_same(graph_args, eager_args)
+        assert_same(array, eager_array)
+        change(array)
+    check_executors(graph_fn, calls[-1])
+    return graph_fn
+
+
+def check_executors(graph_fn, args):
+    """The trace of `graph_fn` on `args` passes the checker, and the compiled executor agrees
+    with the interpreter (arrays updated by reference as inputs too) and leaves inputs alone."""
     concrete = graph_fn.get_concrete_function(*copy.deepcopy(args))
     check_graph(concrete.graph)
     leaves = []
     structure.flatten(copy.deepcopy(args), leaves)
     inputs = [a for a in leaves if isinstance(a, (np.ndarray, np.generic))]
+    if concrete.captures is not None:
+        inputs += [binding.array.copy() for binding in concrete.captures.bindings]
     before = copy.deepcopy(inputs)
     assert_same(compile_graph(concrete.graph)(*inputs), eval_graph(concrete.graph, *before))
     assert_same(inputs, before)
-    return graph_fn
 
 
 def source_of(graph_fn, *args):

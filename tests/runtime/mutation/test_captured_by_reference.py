@@ -4,33 +4,11 @@ import numpy as np
 import pytest
 
 import runtime as rt
-from mutation_helpers import assert_same
+from mutation_helpers import check_with_global
 from runtime.errors import InvalidArgumentError, MutationError
 
 G = np.zeros(3)
 H = np.arange(4.0)
-
-
-def run_both(fn, captured, calls, between=None):
-    """`fn` eagerly and as an rt.function on the arrays of `calls`; after each call the results
-    and the captured array (a global name of this module: `captured`) agree bit for bit."""
-    graph_fn = rt.function(fn)
-    start = globals()[captured].copy()
-    eager_state = start.copy()
-    for k, args in enumerate(calls):
-        globals()[captured][...] = eager_state
-        expected = fn(*[np.copy(a) for a in args])
-        eager_state = globals()[captured].copy()
-        globals()[captured][...] = graph_state if k else start
-        actual = graph_fn(*[np.copy(a) for a in args])
-        assert_same(actual, expected)
-        assert_same(globals()[captured], eager_state)
-        if between is not None:  # a change made between calls: both see it
-            between(eager_state)
-            between(globals()[captured])
-        graph_state = globals()[captured].copy()
-        eager_state = graph_state.copy()
-    return graph_fn
 
 
 def item_graph_value(x):
@@ -81,8 +59,9 @@ def view_of_global(x):
     return H.T
 
 
-def bump(between):
-    between[...] += 1.0
+def bump(captured):
+    """A change made between calls: the graph sees it, as numpy does."""
+    captured[...] += 1.0
 
 
 @pytest.mark.parametrize('fn, args', [
@@ -95,12 +74,12 @@ def bump(between):
     (forms, (np.array([3.0, 1.0, 2.0]),)),
 ])
 def test_an_updated_global_is_updated_by_reference_across_calls(fn, args):
-    run_both(fn, 'G', [args] * 3, between=bump)
+    check_with_global(fn, globals(), 'G', [args] * 3, bump)
     G[...] = 0
 
 
 def test_a_view_of_a_global_updates_it():
-    run_both(view_of_global, 'H', [(np.ones(2),)] * 3, between=bump)
+    check_with_global(view_of_global, globals(), 'H', [(np.ones(2),)] * 3, bump)
     H[...] = np.arange(4.0)
 
 
@@ -138,7 +117,7 @@ def test_an_rt_function_calling_one_that_updates_a_global():
     def outer(x):
         inner(x)
         return G * 1.0
-    run_both(outer, 'G', [(np.ones(3),)] * 3, between=bump)
+    check_with_global(outer, globals(), 'G', [(np.ones(3),)] * 3, bump)
     G[...] = 0
 
 
