@@ -290,8 +290,11 @@ def test_python_mode_and_traces_in_other_threads_agree(modules):
     def traces(offset):
         for i in range(15):
             f = rt.function(lambda x, i=i: converted.plain(x) + i)
-            if f(np.float64(offset)) != converted.plain(offset) + i:
-                failures.append((offset, i))
+            try:  # a trace that ran the original code raises: a failure too
+                if f(np.float64(offset)) != converted.plain(offset) + i:
+                    failures.append((offset, i))
+            except Exception as error:
+                failures.append((offset, i, error))
     workers = [threading.Thread(target=python_values) for _ in range(2)]
     tracers = [threading.Thread(target=traces, args=(v,)) for v in (2.0, -3.0)]
     for thread in workers + tracers:

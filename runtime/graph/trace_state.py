@@ -52,10 +52,12 @@ def current_builder():
 def enter(builder):
     """Make `builder` this thread's current one; the builders before it, for `leave`."""
     before = _state.builders
-    first = not dispatch.tracing
-    dispatch.tracing[_get_ident()] = True
+    tracing = dispatch.tracing
+    tracing[_get_ident()] = True
     _state.builders = before + (builder,)
-    if first:
+    # Tested after marking this thread, not before: a thread that empties the marks meanwhile
+    # may have read them empty and installed the original code; this call puts it right again.
+    if len(tracing) == 1 and not before:
         _boundary()
     return before
 
