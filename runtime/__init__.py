@@ -11,18 +11,18 @@ from .operators.directives import do_not_convert, set_loop_options
 
 # public name -> module that defines it (imported on first access)
 _LAZY = {
-    'Tensor': '.graph.tensor',
-    'TensorSpec': '.graph.tensor_spec',
-    'Variable': '.graph.variables',
-    'print': '.graph.side_effects',
-    'py_function': '.graph.side_effects',
+    'Tensor': '.tracing.tensor',
+    'TensorSpec': '.api.tensor_spec',
+    'Variable': '.api.variables',
+    'print': '.api.side_effects',
+    'py_function': '.api.side_effects',
     'function': '.polymorphic',
     'Function': '.polymorphic',
     'ConcreteFunction': '.polymorphic',
-    'cond': '.graph.control_flow',
-    'while_loop': '.graph.control_flow',
-    'range': '.graph.control_flow',
-    'stack': '.graph.control_flow',
+    'cond': '.staging.control_flow',
+    'while_loop': '.staging.control_flow',
+    'range': '.staging.control_flow',
+    'stack': '.staging.control_flow',
 }
 _ATTRIBUTES = {'range': 'arange'}  # public name -> the module's attribute, where they differ
 _SUBMODULES = frozenset(('config', 'autograph'))

@@ -18,7 +18,7 @@ import pytest
 
 import runtime as rt
 from autograph_cli.pipeline import convert_module
-from runtime import code_positions
+from runtime.python import code_positions
 from runtime.errors import StaleConversionWarning
 from runtime.operators import dispatch
 

@@ -4,7 +4,7 @@ import re
 import pytest
 
 from autograph_cli.pipeline import convert_module
-from runtime.sourcemap import SourceMap, source_digest
+from runtime.python.sourcemap import SourceMap, source_digest
 
 
 def test_original_line_round_trips_a_hand_written_map():

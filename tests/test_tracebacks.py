@@ -20,7 +20,7 @@ import pytest
 
 import runtime as rt
 from autograph_cli.pipeline import convert_module
-from runtime.frames import RUNTIME_DIR
+from runtime.python.frames import RUNTIME_DIR
 
 ORIGINAL = textwrap.dedent('''\
     """Functions whose lines move when converted.

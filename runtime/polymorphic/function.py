@@ -28,11 +28,11 @@ import functools
 import threading
 
 from .. import config as _config
-from .. import conversion
+from ..python import conversion
 from ..errors import RetracingWarning, warn_user
-from ..graph.tracing import current_builder
+from ..tracing.builders import current_builder
 from ..operators import dispatch as _d
-from ..tracebacks import leaving_runtime
+from ..python.tracebacks import leaving_runtime
 from . import keys, retracing, writeback
 from .binding import Binder
 from .cache import TraceCache

@@ -8,10 +8,10 @@ import numpy as np
 
 import runtime as rt
 from autograph_cli.pipeline import convert_module
-from runtime.graph.check import check_graph
-from runtime.graph.execution import sub_graphs
-from runtime.graph.executor import compile_graph
-from runtime.graph.interpreter import eval_graph
+from runtime.ir.check import check_graph
+from runtime.ir.liveness import sub_graphs
+from runtime.execution.executor import compile_graph
+from runtime.execution.interpreter import eval_graph
 
 
 def load(path, name):

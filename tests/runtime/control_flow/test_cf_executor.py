@@ -11,11 +11,11 @@ import pytest
 
 import runtime as rt
 from cf_helpers import same
-from runtime.graph.check import check_graph
-from runtime.graph.executor import compile_graph
-from runtime.graph.interpreter import eval_graph
-from runtime.graph.ir import AbstractValue
-from runtime.graph.tracing import make_graph
+from runtime.ir.check import check_graph
+from runtime.execution.executor import compile_graph
+from runtime.execution.interpreter import eval_graph
+from runtime.ir.core import AbstractValue
+from runtime.staging import make_graph
 
 DTYPES = [np.bool_, np.int8, np.int32, np.int64, np.uint8, np.uint64, np.float16, np.float32,
           np.float64, np.complex64]

@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 import runtime as rt
 from autograph_cli.pipeline import convert_module
 from cf_helpers import load
-from runtime.graph.check import check_graph
-from runtime.graph.executor import compile_graph
-from runtime.graph.interpreter import eval_graph
+from runtime.ir.check import check_graph
+from runtime.execution.executor import compile_graph
+from runtime.execution.interpreter import eval_graph
 
 VARIABLES = ('x', 'y', 'z')
 _names = itertools.count()

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import runtime as rt
-from runtime.graph import trace_state
+from runtime.tracing import trace_state
 from runtime.operators import dispatch
 
 X64, X32, N = np.ones(3), np.ones(3, np.float32), np.int32(4)

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import runtime as rt
-from runtime.graph import check_graph
+from runtime.ir.check import check_graph
 
 F32 = np.float32
 

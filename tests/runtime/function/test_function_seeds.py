@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 import runtime as rt
-from runtime.graph import check_graph
+from runtime.ir.check import check_graph
 
 
 @pytest.fixture

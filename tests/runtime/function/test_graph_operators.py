@@ -7,7 +7,10 @@ import pytest
 
 import runtime as rt
 from runtime import ag as ag__
-from runtime.graph import GraphBuilder, check_graph, operators, tensor
+from runtime.tracing.builders import GraphBuilder
+from runtime.ir.check import check_graph
+from runtime.staging import graph_side
+from runtime.tracing import tensor
 from runtime.operators import dispatch
 
 
@@ -17,9 +20,9 @@ def line_of(fn, text):
 
 
 def test_importing_the_graph_runtime_installs_the_operators():
-    assert dispatch.graph is operators and tensor.Tensor in dispatch.staged_types
+    assert dispatch.graph is graph_side and tensor.Tensor in dispatch.staged_types
     tensor.register_staged_types()  # registering again keeps the installed implementation
-    assert dispatch.graph is operators and dispatch.staged_types.count(tensor.Tensor) == 1
+    assert dispatch.graph is graph_side and dispatch.staged_types.count(tensor.Tensor) == 1
 
 
 def builtins_of(x, y):

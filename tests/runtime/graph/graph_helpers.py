@@ -1,11 +1,11 @@
 """Helpers for the graph runtime tests: trace, check, run both executors, compare bit for bit."""
 import numpy as np
 
-from runtime.graph.check import check_graph
-from runtime.graph.executor import compile_graph
-from runtime.graph.interpreter import eval_graph
-from runtime.graph.ir import PYTHON_TYPE, AbstractValue
-from runtime.graph.tracing import make_graph
+from runtime.ir.check import check_graph
+from runtime.execution.executor import compile_graph
+from runtime.execution.interpreter import eval_graph
+from runtime.ir.core import PYTHON_TYPE, AbstractValue
+from runtime.staging import make_graph
 
 
 def spec(value):

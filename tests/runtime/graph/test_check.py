@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 
 from graph_helpers import trace
-from runtime.graph.check import GraphCheckError, check_graph
-from runtime.graph.ir import AbstractValue, Equation, Literal, Var
-from runtime.graph.tracing import GraphBuilder
+from runtime.ir.check import GraphCheckError, check_graph
+from runtime.ir.core import AbstractValue, Equation, Literal, Var
+from runtime.tracing.builders import GraphBuilder
 
 F32_3 = AbstractValue(np.float32, (3,))
 

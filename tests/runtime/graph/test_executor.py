@@ -6,12 +6,12 @@ import pytest
 
 import runtime as rt
 from graph_helpers import assert_same, run_both, trace
-from runtime.graph import numpy_calls, sizes
-from runtime.graph.executor import compile_graph, literal_source
-from runtime.graph.interpreter import eval_graph
-from runtime.graph.ir import AbstractValue
-from runtime.graph.tracing import GraphBuilder
-from runtime.sourcemap import SourceMap
+from runtime.tracing import numpy_calls, sizes
+from runtime.execution.executor import compile_graph, literal_source
+from runtime.execution.interpreter import eval_graph
+from runtime.ir.core import AbstractValue
+from runtime.tracing.builders import GraphBuilder
+from runtime.python.sourcemap import SourceMap
 
 I32_10 = AbstractValue(np.int32, (10, 10))
 

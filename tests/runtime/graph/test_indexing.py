@@ -3,8 +3,8 @@ import numpy as np
 import pytest
 
 from graph_helpers import check_against_eager, trace
-from runtime.graph.executor import compile_graph
-from runtime.graph.ir import AbstractValue
+from runtime.execution.executor import compile_graph
+from runtime.ir.core import AbstractValue
 
 X = np.arange(24.0).reshape(2, 3, 4)
 MASK = np.array([[True, False, True], [False, True, True]])

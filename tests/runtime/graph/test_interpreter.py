@@ -4,8 +4,8 @@ import pytest
 
 import runtime as rt
 from graph_helpers import trace
-from runtime.graph.interpreter import eval_graph
-from runtime.graph.ir import AbstractValue
+from runtime.execution.interpreter import eval_graph
+from runtime.ir.core import AbstractValue
 
 F64 = AbstractValue(np.float64, ())
 

@@ -7,8 +7,8 @@ import numpy as np
 
 import runtime as rt
 from graph_helpers import trace
-from runtime.graph.ir import AbstractValue, Literal, ResourceType
-from runtime.graph.tracing import GraphBuilder
+from runtime.ir.core import AbstractValue, Literal, ResourceType
+from runtime.tracing.builders import GraphBuilder
 
 F32_3 = AbstractValue(np.float32, (3,))
 I32 = AbstractValue(np.int32, ())

@@ -4,7 +4,7 @@ import pytest
 
 from graph_helpers import check_against_eager, trace
 from runtime.errors import OperatorNotAllowedInGraphError
-from runtime.graph.ir import AbstractValue
+from runtime.ir.core import AbstractValue
 
 rng = np.random.default_rng(0)
 F = rng.normal(size=(3, 4)).astype(np.float32)

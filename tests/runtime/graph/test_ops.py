@@ -3,8 +3,8 @@ import numpy as np
 import pytest
 
 from graph_helpers import trace
-from runtime.graph import ops
-from runtime.graph.ir import AbstractValue
+from runtime import ops
+from runtime.ir.core import AbstractValue
 
 
 def shape_of(fn, *shapes, dtype=np.float64):

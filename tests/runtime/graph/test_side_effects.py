@@ -5,10 +5,10 @@ import pytest
 import runtime as rt
 from graph_helpers import trace
 from runtime.errors import InvalidArgumentError
-from runtime.graph.executor import compile_graph
-from runtime.graph.interpreter import eval_graph
-from runtime.graph.ir import AbstractValue
-from runtime.graph.side_effects import assert_that
+from runtime.execution.executor import compile_graph
+from runtime.execution.interpreter import eval_graph
+from runtime.ir.core import AbstractValue
+from runtime.api.side_effects import assert_that
 
 I32 = AbstractValue(np.int32, ())
 

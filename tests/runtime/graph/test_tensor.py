@@ -4,12 +4,12 @@ import pytest
 
 import runtime as rt
 from graph_helpers import check_against_eager, trace
-from runtime.graph.executor import compile_graph
+from runtime.execution.executor import compile_graph
 from runtime.errors import OperatorNotAllowedInGraphError
-from runtime.graph import tensor
-from runtime.graph.ir import AbstractValue
-from runtime.graph.ops.elementwise import UFUNCS
-from runtime.graph.tracing import GraphBuilder
+from runtime.tracing import tensor
+from runtime.ir.core import AbstractValue
+from runtime.ops.elementwise import UFUNCS
+from runtime.tracing.builders import GraphBuilder
 from runtime.operators import dispatch
 
 X = np.array([[-1.5, 0.0, 2.0], [3.25, -0.0, 7.0]], np.float32)

@@ -2,8 +2,8 @@
 import numpy as np
 
 import runtime as rt
-from runtime.graph.ir import AbstractValue
-from runtime.graph.tracing import GraphBuilder
+from runtime.ir.core import AbstractValue
+from runtime.tracing.builders import GraphBuilder
 
 
 def test_spec_fields_and_repr():

@@ -8,11 +8,11 @@ import pytest
 
 import runtime as rt
 from graph_helpers import run_both, trace
-from runtime.graph import tracing
-from runtime.graph.ir import AbstractValue, Var
-from runtime.graph.tracing import GraphBuilder, current_builder
+from runtime.tracing import builders
+from runtime.ir.core import AbstractValue, Var
+from runtime.tracing.builders import GraphBuilder, current_builder
 from runtime.operators import dispatch
-from runtime.sourcemap import SourceMap
+from runtime.python.sourcemap import SourceMap
 
 F64_2 = AbstractValue(np.float64, (2,))
 
@@ -160,4 +160,4 @@ def test_lists_of_tensors_are_not_arrays():
 
 def test_bind_requires_a_trace():
     with pytest.raises(RuntimeError, match="op 'sin' can only be staged while a graph is being"):
-        tracing.bind('sin', np.zeros(2))
+        builders.bind('sin', np.zeros(2))

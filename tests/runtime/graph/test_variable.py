@@ -5,10 +5,10 @@ import pytest
 import runtime as rt
 from graph_helpers import assert_same, run_both, trace
 from runtime.errors import OperatorNotAllowedInGraphError
-from runtime.graph.executor import compile_graph
-from runtime.graph.interpreter import eval_graph
-from runtime.graph.ir import AbstractValue
-from runtime.graph.tracing import GraphBuilder
+from runtime.execution.executor import compile_graph
+from runtime.execution.interpreter import eval_graph
+from runtime.ir.core import AbstractValue
+from runtime.tracing.builders import GraphBuilder
 
 
 def test_eager_methods_act_at_once():

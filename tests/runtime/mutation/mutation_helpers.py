@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 
 import runtime as rt
-from runtime.graph.check import check_graph
-from runtime.graph.executor import compile_graph
-from runtime.graph.interpreter import eval_graph
-from runtime.polymorphic import structure
+from runtime.ir.check import check_graph
+from runtime.execution.executor import compile_graph
+from runtime.execution.interpreter import eval_graph
+from runtime.ir import structure
 
 
 def assert_same(actual, expected):

@@ -5,10 +5,10 @@ import numpy as np
 
 import runtime as rt
 from mutation_helpers import check, source_of
-from runtime.graph import tracing
-from runtime.graph.executor import compile_graph
-from runtime.graph.ir import AbstractValue
-from runtime.graph.tracing import make_graph
+from runtime.tracing import builders
+from runtime.execution.executor import compile_graph
+from runtime.ir.core import AbstractValue
+from runtime.staging import make_graph
 
 M = np.arange(8.0).reshape(4, 2)
 N = np.int64(4)
@@ -113,8 +113,8 @@ def test_aliases_and_views_read_around_updates():
 
 def test_a_value_used_after_its_update_is_copied():
     def both(m):  # the graph's own ops: the old value and the updated one are both outputs
-        x = tracing.bind('multiply', m, 1)
-        return x, tracing.bind('set_item', x, 5.0, index=(0,))
+        x = builders.bind('multiply', m, 1)
+        return x, builders.bind('set_item', x, 5.0, index=(0,))
     graph = make_graph(both, AbstractValue(np.float64, (4, 2)))
     source = compile_graph(graph).__source__
     assert 'set_item(' in source and '] = ' not in source

@@ -1,5 +1,5 @@
 """Arrays the traced function makes with Python values: numpy until a graph value is written into
-them, then one graph array object, as eager numpy (runtime.graph.made_arrays)."""
+them, then one graph array object, as eager numpy (runtime.tracing.memory.made_arrays)."""
 import copy
 
 import numpy as np

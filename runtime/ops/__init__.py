@@ -1,0 +1,7 @@
+"""The ops: one family per module, each op registered once with its numpy implementation beside
+its type rule (`runtime.ir.registry`). Importing this package registers them all."""
+from ..ir.registry import Op, defop, get, is_registered, register  # noqa: F401  (for callers)
+# Each family registers its ops on import.
+from . import (
+    control, creation, effects, elementwise, flow, indexing, joining, linalg, python_scalars,
+    reductions, selection, shape_ops, state, updates)
