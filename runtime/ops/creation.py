@@ -11,7 +11,7 @@ import numpy as np
 
 from ..ir.core import AbstractValue, Hole
 from ..ir.shapes import probe_dtype, stand_in
-from ..ir.registry import Op, register
+from ..ir.registry import Op, defop, register
 from .emitters import call_source
 
 
@@ -109,3 +109,16 @@ def _eye_rule(*dims, N, M=None, k=0, dtype=float, order='C'):
 
 
 register(Op('eye', _eye, _eye_rule))
+
+
+def arange(start, stop, step, *, dtype, python=False):
+    """np.arange; `python` marks Python's `range` (a for loop over it counts in Python ints)."""
+    return np.arange(start, stop, step, dtype=dtype)
+
+
+@defop('arange', arange)
+def _arange_rule(start, stop, step, *, dtype, python=False):
+    for aval in (start, stop, step):
+        if aval.shape != ():
+            raise ValueError(f'arange: bounds must be scalars, not {aval}')
+    return AbstractValue(dtype, (None,))

@@ -80,3 +80,15 @@ def _astype(x, dtype, **kwargs):
 def _astype_rule(x, dtype, **kwargs):
     dtype = probe_dtype(_astype, x, dtype=dtype, **kwargs)  # checks `casting=`
     return AbstractValue(dtype, x.shape)
+
+
+def to_dtype(x, *, dtype, weak=False):
+    """A scalar as `dtype`: a numpy scalar, or (weak) the Python scalar of that kind."""
+    if weak:
+        return PYTHON_TYPE[dtype.kind](x)
+    return dtype.type(x) if np.ndim(x) == 0 else np.asarray(x, dtype)
+
+
+@defop('to_dtype', to_dtype)
+def _to_dtype_rule(x, *, dtype, weak=False):
+    return AbstractValue(dtype, x.shape, weak=weak)

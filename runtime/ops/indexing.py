@@ -54,7 +54,7 @@ def _bound(part, hole, is_dynamic):
     raise TypeError('slice indices must be integers or None or have an __index__ method')
 
 
-def _fill(index, dynamic):
+def fill_index(index, dynamic):
     """The concrete index: holes replaced by the dynamic values."""
     def item(i):
         if isinstance(i, Hole):
@@ -67,10 +67,10 @@ def _fill(index, dynamic):
 
 
 def _getitem(x, *dynamic, index):
-    return x[_fill(index, dynamic)]
+    return x[fill_index(index, dynamic)]
 
 
-def _emit_getitem(args, params, src):
+def emit_getitem(args, params, src):
     x, dynamic = args[0], args[1:]
 
     def part(p):
@@ -85,7 +85,7 @@ def _emit_getitem(args, params, src):
     return f'{x}[{items or "()"}]'
 
 
-@defop('getitem', _getitem, emit=_emit_getitem)
+@defop('getitem', _getitem, emit=emit_getitem)
 def _getitem_rule(x, *dynamic, index):
     items = [_classify(i, dynamic) for i in index]
     if x.shape is None or any(consumed is None for _, consumed, _ in items):

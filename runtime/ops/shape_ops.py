@@ -135,3 +135,21 @@ def _flip_rule(m, axis=None):
 @defop('copy', np.copy)
 def _copy_rule(a, order='K', subok=False):
     return _same_dtype(a, a.shape)
+
+
+def dim(x, *, axis):
+    """The size of an axis (axis None: of all) known only at run time, a Python int as
+    `len()` and `np.size` give."""
+    return np.size(x, axis)
+
+
+def _emit_dim(args, params, src):
+    axis = params['axis']
+    return f'{args[0]}.size' if axis is None else f'{args[0]}.shape[{axis}]'
+
+
+@defop('dim', dim, emit=_emit_dim)
+def _dim_rule(x, *, axis):
+    if axis is not None and x.shape is not None and not -len(x.shape) <= axis < len(x.shape):
+        raise IndexError(f'tuple index out of range (axis {axis} of {x})')
+    return AbstractValue(np.int64, (), weak=True)

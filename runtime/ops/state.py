@@ -13,7 +13,7 @@ import numpy as np
 from ..ir.core import AbstractValue
 from ..ir.registry import defop, get
 from .elementwise import ufunc_rule
-from .indexing import _fill
+from .indexing import fill_index
 
 
 def check_assignable(target, value):
@@ -74,7 +74,7 @@ defop('assign_sub_variable', assign_sub_variable, stateful=True)(_update_rule(np
 def scatter_variable(ref, value, *dynamic, index):
     """`v[index] = value` (TensorFlow's scatter_update): numpy's item assignment on a copy."""
     new = ref._value.copy()
-    new[_fill(index, dynamic)] = value
+    new[fill_index(index, dynamic)] = value
     store(ref, new)
 
 

@@ -27,7 +27,7 @@ from ..ir.shapes import broadcast_shapes
 from ..ir.registry import Op, defop, get, register
 from .emitters import call_source
 from .elementwise import ufunc_rule
-from .indexing import _emit_getitem, _fill
+from .indexing import emit_getitem, fill_index
 
 INPLACE_OPERATORS = {
     '+=': (operator.iadd, np.add), '-=': (operator.isub, np.subtract),
@@ -110,11 +110,11 @@ def defupdate(name, mutate, inplace=None):
 
 
 def _set_item(x, value, *dynamic, index):
-    x[_fill(index, dynamic)] = value
+    x[fill_index(index, dynamic)] = value
 
 
 def _emit_set_item(args, params, src):
-    target = _emit_getitem([args[0], *args[2:]], params, src)
+    target = emit_getitem([args[0], *args[2:]], params, src)
     return f'{target} = {args[1]}'
 
 
@@ -257,7 +257,7 @@ def _put_along_axis_rule(arr, indices, values, *, axis):
 def _ufunc_at(a, *rest, ufunc, index, has_b):
     b, dynamic = (rest[0], rest[1:]) if has_b else (None, rest)
     args = (b,) if has_b else ()
-    ufunc.at(a, _fill(index, dynamic), *args)
+    ufunc.at(a, fill_index(index, dynamic), *args)
 
 
 @defupdate('ufunc_at', _ufunc_at)

@@ -8,7 +8,7 @@
     cf_state.py     the state a statement reads and writes (declared and hidden)
     cf_arrays.py    arrays updated in place by a path or a loop body: merged or carried
     tracing/weak.py Python numbers carried by control flow (loop counters) keep Python arithmetic
-    ops/flow.py     the ops: cond, while, raise, check_defined, ... (execution/flow_codegen.py
+    ops/control_flow.py     the ops: cond, while, raise, check_defined, ... (execution/flow_codegen.py
                     compiles them)
 
 Importing this module registers graph lists and graph iterables as staged

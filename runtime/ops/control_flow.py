@@ -1,8 +1,13 @@
-"""Control-flow ops: `cond` and `while` (holding sub-graphs), `raise`, `check_defined`, helpers.
+"""Control-flow ops, which hold sub-graphs: `cond`, `while`, `call`; and `raise`, `check_defined`.
 
     cond[false_branch=G0 true_branch=G1] p *args  -- G1(*args) if p else G0(*args)
     while[body=B carried=n cond=C] *init *consts  -- s = init
                                                      while C(*s, *consts): s = B(*s, *consts)
+    call[graph=G] *args                           -- G(*args): a nested function
+
+Executors hand every Graph-valued param to an op's impl as a Python callable
+of that sub-graph (compiled, or interpreted), so one impl serves both. A
+sub-graph is closed: outer values it uses are explicit inputs of the equation.
 
 Both branches of a cond take the same inputs and give outputs of one type
 (after unification at trace time); a loop's body gives its carried values
@@ -15,7 +20,6 @@ import copy
 import numpy as np
 
 from ..operators.variables import UNBOUND_LOCAL_MESSAGE
-from ..ir.core import PYTHON_TYPE, AbstractValue
 from ..ir.registry import defop
 
 
@@ -96,62 +100,15 @@ def _check_defined_rule(defined, value, *, name):
     return value
 
 
-def to_dtype(x, *, dtype, weak=False):
-    """A scalar as `dtype`: a numpy scalar, or (weak) the Python scalar of that kind."""
-    if weak:
-        return PYTHON_TYPE[dtype.kind](x)
-    return dtype.type(x) if np.ndim(x) == 0 else np.asarray(x, dtype)
+def call_graph(*args, graph):
+    return graph(*args)
 
 
-@defop('to_dtype', to_dtype)
-def _to_dtype_rule(x, *, dtype, weak=False):
-    return AbstractValue(dtype, x.shape, weak=weak)
-
-
-def dim(x, *, axis):
-    """The size of an axis (axis None: of all) known only at run time, a Python int as
-    `len()` and `np.size` give."""
-    return np.size(x, axis)
-
-
-def _emit_dim(args, params, src):
-    axis = params['axis']
-    return f'{args[0]}.size' if axis is None else f'{args[0]}.shape[{axis}]'
-
-
-@defop('dim', dim, emit=_emit_dim)
-def _dim_rule(x, *, axis):
-    if axis is not None and x.shape is not None and not -len(x.shape) <= axis < len(x.shape):
-        raise IndexError(f'tuple index out of range (axis {axis} of {x})')
-    return AbstractValue(np.int64, (), weak=True)
-
-
-def arange(start, stop, step, *, dtype, python=False):
-    """np.arange; `python` marks Python's `range` (a for loop over it counts in Python ints)."""
-    return np.arange(start, stop, step, dtype=dtype)
-
-
-@defop('arange', arange)
-def _arange_rule(start, stop, step, *, dtype, python=False):
-    for aval in (start, stop, step):
-        if aval.shape != ():
-            raise ValueError(f'arange: bounds must be scalars, not {aval}')
-    return AbstractValue(dtype, (None,))
-
-
-def list_append(buf, x):
-    """`buf` (elements stacked on axis 0) with `x` appended; an empty `buf` may have 0 dims."""
-    x = np.expand_dims(x, 0)
-    return x.astype(buf.dtype, copy=False) if len(buf) == 0 else np.concatenate((buf, x))
-
-
-@defop('list_append', list_append)
-def _list_append_rule(buf, x):
-    if x.dtype != buf.dtype:
-        raise TypeError(f'list_append: a {x} element for a list of {buf.dtype}')
-    if buf.shape is None or x.shape is None:
-        return AbstractValue(buf.dtype, None)
-    if len(buf.shape) != len(x.shape) + 1:
-        raise ValueError(f'list_append: a {x} element for a list stacked as {buf}')
-    return AbstractValue(buf.dtype, (None,) + tuple(
-        a if a == b else None for a, b in zip(buf.shape[1:], x.shape)))
+@defop('call', call_graph, multiple_results=True)
+def _call_rule(*avals, graph):
+    if len(avals) != len(graph.inputs):
+        raise TypeError(f'call: {len(avals)} arguments given, the graph takes {len(graph.inputs)}')
+    for i, (aval, var) in enumerate(zip(avals, graph.inputs)):
+        if not var.aval.is_compatible_with(aval):
+            raise TypeError(f'call: argument {i} has type {aval}, the graph expects {var.aval}')
+    return list(graph.out_avals)
