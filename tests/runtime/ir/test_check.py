@@ -108,3 +108,16 @@ def test_literal_outputs_pass():
     graph = trace(lambda x: (x, 1, None), F32_3)
     assert [type(a) for a in graph.outputs] == [Var, Literal, Literal]
     check_graph(graph)
+
+
+def test_the_suite_checks_every_graph_a_builder_finishes():
+    """tests/conftest.py runs the checker as each builder finishes: an equation whose output
+    type disagrees with its op's rule fails there, in any test."""
+    with GraphBuilder() as builder:
+        x = builder.placeholder(F32_3)
+        builder.emit('sin', [x._var], {})
+        wrong = builder._equations[-1]
+        builder._equations[-1] = dataclasses.replace(
+            wrong, outputs=(Var(AbstractValue(np.float64, (3,))),))
+        with pytest.raises(GraphCheckError, match='disagree with the rule'):
+            builder.finish([x])

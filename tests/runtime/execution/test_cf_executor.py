@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import runtime as rt
-from cf_helpers import same
+from equality import same
 from runtime.ir.check import check_graph
 from runtime.execution.executor import compile_graph
 from runtime.execution.interpreter import eval_graph

@@ -10,7 +10,7 @@ import pytest
 import runtime.ag
 from autograph_cli.pipeline import convert_module
 
-TESTS = Path(__file__).parent
+TESTS = Path(__file__).parents[2]
 ROOT = TESTS.parent
 GOLDEN_INPUTS = sorted(p for p in (TESTS / 'golden').glob('*.py')
                        if not p.name.endswith('.expected.py'))

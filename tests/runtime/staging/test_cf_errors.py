@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 import runtime as rt
-from cf_helpers import convert_source, line_of, same
+from cf_helpers import convert_source, line_of
+from equality import same
 
 SOURCE = '''
 import numpy as np

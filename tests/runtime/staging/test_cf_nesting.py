@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 import runtime as rt
-from cf_helpers import same
+from equality import same
 
 
 def run_eagerly(function, *args):

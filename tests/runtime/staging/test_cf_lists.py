@@ -4,7 +4,8 @@ import pytest
 
 import runtime as rt
 from runtime import ag as ag__
-from cf_helpers import same, traced
+from cf_helpers import traced
+from equality import same
 
 
 def collect(n):

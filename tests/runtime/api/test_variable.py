@@ -3,7 +3,8 @@ import numpy as np
 import pytest
 
 import runtime as rt
-from graph_helpers import assert_same, run_both, trace
+from graph_helpers import run_both, trace
+from equality import assert_same
 from runtime.errors import OperatorNotAllowedInGraphError
 from runtime.execution.executor import compile_graph
 from runtime.execution.interpreter import eval_graph

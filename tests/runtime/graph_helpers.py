@@ -1,11 +1,11 @@
-"""Helpers for the graph runtime tests: trace, check, run both executors, compare bit for bit."""
+"""Helpers for the graph runtime tests: trace, run both executors, compare bit for bit."""
 import numpy as np
 
-from runtime.ir.check import check_graph
 from runtime.execution.executor import compile_graph
 from runtime.execution.interpreter import eval_graph
 from runtime.ir.core import PYTHON_TYPE, AbstractValue
 from runtime.staging import make_graph
+from equality import assert_same
 
 
 def spec(value):
@@ -15,26 +15,8 @@ def spec(value):
 
 
 def trace(fn, *specs):
-    """The graph of `fn` on placeholders of these types, checked."""
-    graph = make_graph(fn, *specs)
-    check_graph(graph)
-    return graph
-
-
-def assert_same(actual, expected):
-    """Same Python type, dtype, shape and bytes (NaNs included), element by element for tuples."""
-    if isinstance(expected, (tuple, list)):
-        assert isinstance(actual, (tuple, list)) and len(actual) == len(expected)
-        for a, e in zip(actual, expected):
-            assert_same(a, e)
-        return
-    assert type(actual) is type(expected), (type(actual), type(expected))
-    if not isinstance(expected, (np.ndarray, np.generic)):
-        assert repr(actual) == repr(expected)  # a Python scalar, NaN included
-        return
-    assert actual.dtype == expected.dtype, (actual.dtype, expected.dtype)
-    assert np.shape(actual) == np.shape(expected), (np.shape(actual), np.shape(expected))
-    assert np.asarray(actual).tobytes() == np.asarray(expected).tobytes(), (actual, expected)
+    """The graph of `fn` on placeholders of these types (checked: tests/conftest.py)."""
+    return make_graph(fn, *specs)
 
 
 def assert_type_fits(aval, value):

@@ -10,19 +10,10 @@ import numpy as np
 import pytest
 
 import runtime as rt
-from cf_helpers import same, traced
+from cf_helpers import traced
+from equality import assert_same
 
 ROWS = [rt.TensorSpec([None, 2], np.float64)]
-
-
-def identical(actual, expected):
-    if isinstance(expected, (tuple, list)):
-        assert type(actual) is type(expected) and len(actual) == len(expected), (actual, expected)
-        for a, e in zip(actual, expected):
-            identical(a, e)
-        return
-    assert type(actual) is type(expected), (type(actual), type(expected), actual, expected)
-    same(actual, expected)
 
 
 def appended_in_a_for_loop(x):
@@ -85,7 +76,7 @@ def test_lists_of_arrays_as_numpy_and_python_take_them(fn):
     f = rt.function(fn, input_signature=ROWS)
     for n in (3, 1, 5):
         x = np.arange(n * 2, dtype=np.float64).reshape(n, 2) / 4 - 1
-        identical(traced(f, x), fn(x))
+        assert_same(traced(f, x), fn(x))
 
 
 def test_the_length_of_a_graph_list_is_a_graph_value_that_of_an_unrolled_list_an_int():
@@ -93,7 +84,7 @@ def test_the_length_of_a_graph_list_is_a_graph_value_that_of_an_unrolled_list_an
         return len(appended_in_a_for_loop(x)), len(appended_in_an_unrolled_loop(x))
 
     f = rt.function(lengths, input_signature=ROWS)
-    identical(traced(f, np.ones((4, 2))), (4, 3))
+    assert_same(traced(f, np.ones((4, 2))), (4, 3))
     graph = f.get_concrete_function(np.ones((2, 2))).graph
     # the length of x (for the loop over its rows) and of the graph list; none for the other
     assert [eq.primitive for eq in graph.equations].count('dim') == 2
@@ -107,7 +98,7 @@ def test_empty_graph_lists_raise_numpy_errors():
         return np.stack(values), np.concatenate([values])
 
     f = rt.function(stacked)
-    identical(f(np.int64(3)), (np.arange(3), np.arange(3)))
+    assert_same(f(np.int64(3)), (np.arange(3), np.arange(3)))
     with pytest.raises(ValueError, match='need at least one array to stack'):
         f(np.int64(0))
 

@@ -12,21 +12,11 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import runtime as rt
-from cf_helpers import same, traced
+from cf_helpers import traced
+from equality import assert_same
 
 VECTOR = [rt.TensorSpec([None], np.float64)]
 MATRIX = [rt.TensorSpec([None, None], np.float64)]
-
-
-def identical(actual, expected):
-    """Same Python types (a size is an int eagerly and in the graph), values bit for bit."""
-    if isinstance(expected, (tuple, list)):
-        assert type(actual) is type(expected) and len(actual) == len(expected), (actual, expected)
-        for a, e in zip(actual, expected):
-            identical(a, e)
-        return
-    assert type(actual) is type(expected), (type(actual), type(expected), actual, expected)
-    same(actual, expected)
 
 
 def loop_over_len(x):
@@ -85,7 +75,7 @@ def test_sizes_of_unknown_dimensions_with_an_input_signature(fn):
     f = rt.function(fn, input_signature=VECTOR)
     for n in (4, 6, 2) if fn is reshaped else (4, 6, 1, 0):  # reshaped needs an even length
         x = np.arange(n, dtype=np.float64) * 1.5 - 2
-        identical(traced(f, x), fn(x))
+        assert_same(traced(f, x), fn(x))
     assert f.experimental_get_tracing_count() == 1
 
 
@@ -95,14 +85,14 @@ def test_sizes_after_reduce_retracing_generalised_the_shape(fn):
     f = rt.function(fn, reduce_retracing=True)
     for n in (2, 4, 8, 10):
         x = np.linspace(-1.0, 3.0, n)
-        identical(traced(f, x), fn(x))
+        assert_same(traced(f, x), fn(x))
     assert f.experimental_get_tracing_count() == 2  # the second shape generalised to f64[?]
     assert f.get_concrete_function(np.zeros(12)).graph.inputs[0].aval.shape == (None,)
 
 
 def test_known_sizes_stay_python_ints():
     f = rt.function(sizes_read)
-    identical(f(np.ones(4)), sizes_read(np.ones(4)))
+    assert_same(f(np.ones(4)), sizes_read(np.ones(4)))
     graph = f.get_concrete_function(np.ones(4)).graph
     assert not [eq for eq in graph.equations if eq.primitive == 'dim']  # no op for a known size
 
@@ -114,7 +104,7 @@ MATRIX_SIZES = rt.function(matrix_sizes, input_signature=MATRIX)  # traced once 
 @given(st.integers(0, 5), st.integers(0, 5))
 def test_sizes_of_matrices_of_any_shape(rows, columns):
     x = np.arange(rows * columns, dtype=np.float64).reshape(rows, columns)
-    identical(traced(MATRIX_SIZES, x), matrix_sizes(x))
+    assert_same(traced(MATRIX_SIZES, x), matrix_sizes(x))
 
 
 def zeros_of_static_shape(x):
