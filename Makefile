@@ -20,6 +20,7 @@ demo: $(STAMP)
 	$(BIN)/python build/demo/training_loop.py
 
 test: $(STAMP)
+	$(BIN)/ruff check --quiet --no-cache .
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)

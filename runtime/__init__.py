@@ -6,8 +6,8 @@ is imported on first use of an attribute that needs it.
 """
 import importlib
 
-from . import errors
-from .operators.directives import do_not_convert, set_loop_options
+from . import errors  # noqa: F401  (rt.errors)
+from .operators.directives import do_not_convert, set_loop_options  # noqa: F401  (rt.*)
 
 # public name -> module that defines it (imported on first access)
 _LAZY = {
@@ -24,7 +24,7 @@ _LAZY = {
     'range': '.staging.control_flow',
     'stack': '.staging.control_flow',
 }
-_ATTRIBUTES = {'range': 'arange'}  # public name -> the module's attribute, where they differ
+_ATTRIBUTES = {'range': 'rt_range'}  # public name -> the module's attribute, where they differ
 _SUBMODULES = frozenset(('config', 'autograph'))
 
 

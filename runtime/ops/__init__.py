@@ -2,6 +2,6 @@
 its type rule (`runtime.ir.registry`). Importing this package registers them all."""
 from ..ir.registry import Op, defop, get, is_registered, register  # noqa: F401  (for callers)
 # Each family registers its ops on import.
-from . import (
+from . import (  # noqa: F401
     control_flow, creation, effects, elementwise, indexing, joining, linalg, lists, python_scalars,
     reductions, selection, shape_ops, state, updates)

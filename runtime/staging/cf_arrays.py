@@ -75,7 +75,7 @@ def object_of(value):
 def updates(paths):
     """[(buffer, [root value on each path])] for the buffers some path updated (BOTTOM: raised)."""
     buffers = {}
-    for builder, result in paths:
+    for builder, _ in paths:
         for buffer in builder.updated:
             buffers.setdefault(buffer, None)
     return [(buffer, [BOTTOM if result is BOTTOM else builder.updated.get(buffer, buffer.root)

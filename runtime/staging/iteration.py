@@ -8,7 +8,7 @@ and `element(i)` for an index tensor `i`, which the loop body traces.
 import numpy as np
 
 from ..errors import OperatorNotAllowedInGraphError
-from ..tracing import sizes, builders
+from ..tracing import builders
 from ..tracing.graph_lists import GraphList
 from ..ir.core import Literal
 from ..ir.shapes import stand_in

@@ -118,7 +118,7 @@ def arange(start_or_stop, /, stop=_ABSENT, step=_ABSENT, *, dtype=None, device=N
         return np.arange(*bounds, dtype=dtype, device=device, like=like)
     _plain('numpy.arange', device=(device, None), like=(like, None))
     start, stop = (0, start_or_stop) if stop is _ABSENT or stop is None else (start_or_stop, stop)
-    return arange(start, stop, 1 if step is _ABSENT or step is None else step, dtype)
+    return rt_range(start, stop, 1 if step is _ABSENT or step is None else step, dtype)
 
 
 def _holds_staged(value, *args, **kwargs):
@@ -225,7 +225,7 @@ def vstack(tup, *, dtype=None, casting='same_kind'):
     return _rows('vstack', tup, None, dtype=dtype, casting=casting)
 
 
-def arange(start, limit=None, delta=1, dtype=None):
+def rt_range(start, limit=None, delta=1, dtype=None):
     """`rt.range`: np.arange eagerly; while tracing, an `arange` op (a for loop over it is a
     graph loop, even for Python bounds, as over `tf.range`)."""
     if builders.current_builder() is None:

@@ -117,7 +117,7 @@ def test_stateful_ops_run_only_in_the_taken_branch_in_program_order(capsys):
 
 def raise_in_branch(x):
     if x < 0:
-        raise ValueError(f'negative input')
+        raise ValueError('negative input')
     return np.sqrt(x)
 
 

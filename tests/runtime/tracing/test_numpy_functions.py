@@ -3,7 +3,6 @@ import numpy as np
 import pytest
 
 from graph_helpers import check_against_eager, trace
-from runtime.errors import OperatorNotAllowedInGraphError
 from runtime.ir.core import AbstractValue
 
 rng = np.random.default_rng(0)
