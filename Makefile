@@ -22,6 +22,7 @@ demo: $(STAMP)
 	$(BIN)/python -m runtime.pictures.demo build/demo/training_step.svg
 
 test: $(STAMP)
+	$(BIN)/ruff check --quiet --no-cache .
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)

@@ -1,5 +1,5 @@
 """The source map line that ends every converted module (format: `runtime/sourcemap.py`)."""
-from runtime.sourcemap import source_digest
+from runtime.python.sourcemap import source_digest
 
 
 def encode(marks):

@@ -6,28 +6,28 @@ is imported on first use of an attribute that needs it.
 """
 import importlib
 
-from . import errors
-from .operators.directives import do_not_convert, set_loop_options
+from . import errors  # noqa: F401  (rt.errors)
+from .operators.directives import do_not_convert, set_loop_options  # noqa: F401  (rt.*)
 
 # public name -> module that defines it (imported on first access)
 _LAZY = {
-    'Tensor': '.graph.tensor',
-    'TensorSpec': '.graph.tensor_spec',
-    'Variable': '.graph.variables',
-    'print': '.graph.side_effects',
-    'py_function': '.graph.side_effects',
+    'Tensor': '.tracing.tensor',
+    'TensorSpec': '.api.tensor_spec',
+    'Variable': '.api.variables',
+    'print': '.api.side_effects',
+    'py_function': '.api.side_effects',
     'function': '.polymorphic',
     'Function': '.polymorphic',
     'ConcreteFunction': '.polymorphic',
-    'cond': '.graph.control_flow',
-    'while_loop': '.graph.control_flow',
-    'range': '.graph.control_flow',
-    'stack': '.graph.control_flow',
+    'cond': '.staging.control_flow',
+    'while_loop': '.staging.control_flow',
+    'range': '.staging.control_flow',
+    'stack': '.staging.control_flow',
     'GradientTape': '.autodiff.tape',
     'stop_gradient': '.autodiff.tape',
     'Module': '.module',
 }
-_ATTRIBUTES = {'range': 'arange'}  # public name -> the module's attribute, where they differ
+_ATTRIBUTES = {'range': 'rt_range'}  # public name -> the module's attribute, where they differ
 _SUBMODULES = {'config': '.config', 'autograph': '.autograph', 'optimizers': '.optimizers',
                'saved_model': '.saving.saved_model', 'train': '.saving.train', 'onnx': '.onnx'}
 

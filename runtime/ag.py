@@ -7,7 +7,7 @@ types with the operators (see `runtime.operators.dispatch`).
 """
 import types
 
-from . import python_mode
+from .python import python_mode
 from .operators.asserts import assert_stmt
 from .operators.call_trees import Kwargs, converted_call, for_module
 from .operators.conditional_expressions import if_exp
@@ -20,7 +20,7 @@ from .operators.logical_expressions import (
 from .operators.qualnames import qualname
 from .operators.slices import GetItemOpts, get_item, set_item
 from .operators.variables import Undefined, UndefinedReturnValue, ld, ldu, load
-from .sourcemap import SourceMap
+from .python.sourcemap import SourceMap
 
 __all__ = [
     'bind', 'Feature', 'GetItemOpts', 'ListPopOpts', 'ListStackOpts',
@@ -43,7 +43,7 @@ def bind(module_globals):
     Callees that read their caller's frame (namedtuple, Enum, TypeVar, warnings)
     then find the converted module's globals there, as they would find the
     original module's. Its `SourceMap` and (while the module is imported)
-    `FunctionScope` install dispatch (`runtime.python_mode.bind`).
+    `FunctionScope` install dispatch (`runtime.python.python_mode.bind`).
     """
     namespace = types.ModuleType(__name__, __doc__)
     namespace.__dict__.update({name: globals()[name] for name in __all__ if name != 'bind'})

@@ -42,8 +42,8 @@ def warn_user(message, category):
     import sys
     import warnings
 
-    from .frames import is_runtime
-    from .sourcemap import original_location
+    from .python.frames import is_runtime
+    from .python.sourcemap import original_location
     frame = sys._getframe(1)
     while frame is not None and is_runtime(frame):
         frame = frame.f_back

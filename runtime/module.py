@@ -5,7 +5,7 @@ lists, tuples and dicts of them, each once.
 """
 import re
 
-from .graph.variables import Variable
+from .api.variables import Variable
 
 
 class Module:

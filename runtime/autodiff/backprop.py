@@ -1,14 +1,14 @@
 """Reverse mode over graph equations: the cotangents of their inputs from those of their outputs.
 
 One pass for both worlds: `backward` walks equations last to first and calls
-each op's rule (`runtime.graph.ops.GRADIENTS`, registered beside the op) on
+each op's rule (`runtime.ir.registry.GRADIENTS`, registered beside the op) on
 the primal values `value_of` gives: numpy arrays eagerly, symbolic tensors
 while tracing (the rules' numpy calls then stage the backward ops into the
 graph being built). A rule's cotangent is summed back over broadcasting and
 cast to its input's dtype here, once, rather than in every rule.
 """
-from ..graph import ops
-from ..graph.ir import Var
+from .. import ops
+from ..ir.core import Var
 from .kit import fit
 
 

@@ -3,7 +3,7 @@
 numpy arrays cannot record anything, so a value a tape follows is a `Tracked`
 array: a read-only ndarray subclass whose ufuncs, numpy functions, indexing
 and methods go through the same dispatch symbolic tensors use
-(`runtime.graph.numpy_api`), which maps each call to a registered op. Without a
+(`runtime.tracing.numpy_api`), which maps each call to a registered op. Without a
 graph being built, `tracing.bind` hands the op to `bind` here: it runs the
 op's numpy implementation on plain arrays and, for every recording tape that
 follows one of the inputs, appends an IR `Equation` with the values it read.
@@ -11,10 +11,11 @@ So eager tapes and traces differentiate the same equations with the same rules.
 """
 import numpy as np
 
-from ..graph import numpy_api, ops, tracing
-from ..graph.ir import Equation, Literal, Var
-from ..graph.variables import Variable
-from . import active
+from ..tracing import numpy_api, builders as tracing
+from .. import ops
+from ..ir.core import Equation, Literal, Var
+from ..api.variables import Variable
+from ..api import tapes as active
 
 _IMMUTABLE = ('values a gradient tape follows are immutable, as TensorFlow tensors are: write '
               '`x = x + 1` (a new value) instead of updating it in place')
@@ -63,10 +64,14 @@ class Tracked(np.ndarray):
         return self.view(np.ndarray).copy()
 
 
+def _method(function):
+    """A method of Tracked that calls numpy's `function` (recorded through numpy's dispatch)."""
+    return lambda self, *args, **kwargs: function(self, *args, **kwargs)
+
+
 for _name in ('sum', 'prod', 'mean', 'std', 'var', 'max', 'min', 'cumsum', 'cumprod', 'clip',
               'swapaxes', 'squeeze', 'ravel', 'flatten', 'take', 'copy', 'dot', 'round'):
-    setattr(Tracked, _name, lambda self, *a, _f=getattr(np, _name if _name != 'flatten' else
-                                                       'ravel'), **k: _f(self, *a, **k))
+    setattr(Tracked, _name, _method(getattr(np, 'ravel' if _name == 'flatten' else _name)))
 
 
 def plain(x):
@@ -118,7 +123,7 @@ def _is_float(value):
 def _callable_params(params):
     if 'graph' not in params:
         return params
-    from ..graph.execution import with_callables
+    from ..ir.liveness import with_callables
     from .subgraphs import compiled
     return with_callables(params, compiled)
 

@@ -53,14 +53,14 @@ def count(x, out):
 
 def apply_op(name, *inputs, **params):
     """Op `name` on `inputs`: staged while tracing or when a tape follows an input, else run."""
-    from ..graph import tracing
-    from ..graph.ir import Graph
-    from ..graph.ops import get
+    from ..tracing import builders as tracing
+    from ..ir.core import Graph
+    from ..ops import get
     from .eager import Tracked
     if tracing.current_builder() is not None or any(isinstance(x, Tracked) for x in inputs):
         return tracing.bind(name, *inputs, **params)
     if any(isinstance(v, Graph) for v in params.values()):
-        from ..graph.execution import with_callables
+        from ..ir.liveness import with_callables
         from .subgraphs import compiled
         params = with_callables(params, compiled)
     return get(name).evaluate(inputs, params)
@@ -69,7 +69,7 @@ def apply_op(name, *inputs, **params):
 def scatter_add(x, g, template, dynamic):
     """Zeros shaped as `x` with `g` added at the index `template` (holes filled by `dynamic`,
     as the getitem op takes it); repeated elements add up, as with np.add.at."""
-    from ..graph.ir import Hole
+    from ..ir.core import Hole
     zeros = np.zeros_like(x)
     arrays = [dynamic[i.index] for i in template if isinstance(i, Hole)]
     if not any(static_shape(a) != () for a in arrays) and bool not in map(type, template):
@@ -79,7 +79,7 @@ def scatter_add(x, g, template, dynamic):
 
 def vjp_of_call(primitive, needed, g, out, inputs, params):
     """The cotangents of `primitive(*inputs, **params)` (an op composed by another op's rule)."""
-    from ..graph.ops import GRADIENTS
+    from ..ops import GRADIENTS
     results = GRADIENTS[primitive](needed, g, out, inputs, params)
     return [None if ct is None else fit(ct, x) for ct, x in zip(results, inputs)]
 

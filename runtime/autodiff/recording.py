@@ -5,10 +5,11 @@ variables watched, the value of a variable, and a source's cotangent.
 """
 import numpy as np
 
-from ..graph import tensor
-from ..graph.ir import Literal, Var
-from ..graph.variables import Variable
-from . import active, eager
+from ..tracing import tensor
+from ..ir.core import Literal, Var
+from ..api.variables import Variable
+from ..api import tapes as active
+from . import eager
 
 
 def follows_variable(tape, variable, explicit):

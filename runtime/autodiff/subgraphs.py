@@ -10,9 +10,9 @@ import weakref
 
 import numpy as np
 
-from ..graph import tensor, tracing, trace_state
-from ..graph.executor import compile_graph
-from ..graph.ir import Literal
+from ..tracing import tensor, builders as tracing, trace_state
+from ..execution.executor import compile_graph
+from ..ir.core import Literal
 from .backprop import active_vars, backward, is_float
 
 _VJPS = weakref.WeakKeyDictionary()  # graph -> {needed: its VJP graph}

@@ -10,9 +10,9 @@ import contextlib
 
 import numpy as np
 
-from ..graph import tensor, tracing
-from ..graph.variables import Variable
-from ..polymorphic.structure import flatten, unflatten
+from ..tracing import tensor, builders as tracing
+from ..api.variables import Variable
+from ..ir.structure import flatten, unflatten
 from . import eager
 from .backprop import active_vars, backward, is_float
 from .recording import EagerRecord, GraphRecord

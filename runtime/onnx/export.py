@@ -13,8 +13,8 @@ import itertools
 import numpy as np
 
 from ..errors import AgError
-from ..graph import ops
-from ..graph.ir import Literal
+from .. import ops
+from ..ir.core import Literal
 from . import table
 
 OPSET = 18
@@ -219,4 +219,4 @@ class Lowering:
 
 def unmapped_ops():
     """{op: why} of the registered ops that have no ONNX mapping."""
-    return table.not_mapped(ops._OPS)
+    return table.not_mapped(ops.names())

@@ -4,7 +4,7 @@ The operators stay standard-library only: they test values against
 `staged_types` (empty until the graph runtime registers its tensor, graph-list
 and graph-iterable types) and hand staged values to `graph`, an object the graph
 runtime installs with one method per operator. `tracing` holds the threads that
-may be tracing (`runtime.graph.trace_state` keeps it), so code that runs while
+may be tracing (`runtime.tracing.trace_state` keeps it), so code that runs while
 nothing is traced pays one global check.
 """
 import threading
@@ -13,7 +13,7 @@ staged_types = ()
 graph = None
 tracing = {}  # thread id -> True while that thread may be building a graph
 # Held while converted modules' functions change code: when `tracing` turns non-empty or
-# empty, `runtime.graph.trace_state` calls `on_trace_boundary` (`python_mode`) under it.
+# empty, `runtime.tracing.trace_state` calls `on_trace_boundary` (`python_mode`) under it.
 # Reentrant: a finalizer run by the garbage collector meanwhile may start a trace.
 lock = threading.RLock()
 on_trace_boundary = None

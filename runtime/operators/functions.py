@@ -1,7 +1,7 @@
 """The frame of every converted function: `FunctionScope`, `ConversionOptions`, `STD`."""
 from . import dispatch as _d
 from .variables import UndefinedReturnValue
-from ..tracebacks import leaving_converted_code
+from ..python.tracebacks import leaving_converted_code
 
 
 class ConversionOptions:
@@ -27,7 +27,7 @@ class FunctionScope:
     """`with ag__.FunctionScope(name, scope_name, options) as fscope:` around a converted body.
 
     An exception leaving the body is not changed; its traceback is filtered
-    (`runtime.tracebacks`) to read as the original's.
+    (`runtime.python.tracebacks`) to read as the original's.
     """
 
     __slots__ = ('name', 'scope_name', 'callopts')

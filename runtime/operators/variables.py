@@ -5,7 +5,7 @@ def _unbound_local_template():
     """The running interpreter's own UnboundLocalError message, with '{}' for the name."""
     def probe():
         try:
-            probe_name_  # noqa: F821 - local because it is assigned below
+            probe_name_  # noqa: F821, B018 - local because it is assigned below
         except UnboundLocalError as e:
             return str(e).replace('probe_name_', '{}')
         probe_name_ = None  # noqa: F841

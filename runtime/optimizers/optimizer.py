@@ -7,7 +7,7 @@ first trace, which TensorFlow's rule allows.
 """
 import numpy as np
 
-from ..graph.variables import Variable
+from ..api.variables import Variable
 
 
 class Optimizer:
@@ -21,7 +21,7 @@ class Optimizer:
     def apply_gradients(self, grads_and_vars):
         """Update each variable with its gradient (pairs whose gradient is None are skipped)."""
         pairs = [(g, v) for g, v in grads_and_vars if g is not None]
-        for gradient, variable in pairs:
+        for _, variable in pairs:
             if not isinstance(variable, Variable):
                 raise TypeError(f'apply_gradients updates rt.Variable objects, not '
                                 f'{type(variable).__name__}')

@@ -9,8 +9,8 @@ import os
 import shutil
 import subprocess
 
-from ..graph.ir import Graph, Literal
-from ..graph.printing import graph_namer, pp_param, pp_type
+from ..ir.core import Graph, Literal
+from ..ir.printing import graph_namer, pp_param, pp_type
 
 _STYLE = {
     'input': 'shape=invhouse style=filled fillcolor="#d9ead3"',
@@ -59,7 +59,7 @@ class _Writer:
     def graph(self, graph, prefix, indent):
         """Emit `graph`'s nodes; (input node names, output node names)."""
         namer, nodes = graph_namer(graph), {}
-        for var, value in graph.consts:
+        for var, _ in graph.consts:
             nodes[var] = self.node(prefix, indent, 'constant', f'{namer.binder(var)}\nconstant')
         for var, obj in graph.resources:
             label = f"{getattr(obj, 'name', 'resource')}\n{pp_type(var.aval)}"

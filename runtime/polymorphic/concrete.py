@@ -3,10 +3,11 @@ import copy
 import operator
 import threading
 
-from ..graph.executor import compile_graph
-from ..graph.ir import AbstractValue
-from ..graph.tensor_spec import TensorSpec
-from . import keys, signatures, structure, writeback
+from ..execution.executor import compile_graph
+from ..ir.core import AbstractValue
+from ..api.tensor_spec import TensorSpec
+from . import keys, signatures, writeback
+from ..ir import structure
 
 _compile_lock = threading.Lock()
 _first = operator.itemgetter(0)

@@ -28,12 +28,12 @@ import functools
 import threading
 
 from .. import config as _config
-from .. import conversion
+from ..python import conversion
 from ..errors import RetracingWarning, warn_user
-from ..autodiff.active import state as _tapes
-from ..graph.tracing import current_builder
+from ..api.tapes import state as _tapes
+from ..tracing.builders import current_builder
 from ..operators import dispatch as _d
-from ..tracebacks import leaving_runtime
+from ..python.tracebacks import leaving_runtime
 from . import keys, retracing, writeback
 from .binding import Binder
 from .cache import TraceCache

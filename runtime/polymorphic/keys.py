@@ -13,11 +13,11 @@ positional forms of one call share a key.
 """
 import numpy as np
 
-from ..graph.ir import AbstractValue
-from ..graph.shapes import covers
-from ..graph.tensor import Tensor
-from ..graph.tensor_spec import TensorSpec
-from .structure import flatten, map_dict_keys
+from ..ir.core import AbstractValue
+from ..ir.shapes import covers
+from ..tracing.tensor import Tensor
+from ..api.tensor_spec import TensorSpec
+from ..ir.structure import flatten, map_dict_keys
 
 SCALARS = frozenset((bool, int, float, complex, str, bytes, type(None)))
 _TENSOR = 'tensor'  # what a tensor leaf is in a relaxed key

@@ -4,7 +4,7 @@ import weakref
 
 from .. import config as _config
 from ..operators import dispatch as _d
-from ..tracebacks import leaving_runtime
+from ..python.tracebacks import leaving_runtime
 from . import keys
 
 

@@ -4,9 +4,10 @@ import inspect
 import numpy as np
 
 from ..errors import InvalidArgumentError
-from ..graph.tensor import Tensor
-from ..graph.tensor_spec import TensorSpec
-from . import keys, structure
+from ..tracing.tensor import Tensor
+from ..api.tensor_spec import TensorSpec
+from . import keys
+from ..ir import structure
 
 _MAX_REPR = 60
 

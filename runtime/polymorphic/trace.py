@@ -2,14 +2,16 @@
 import numpy as np
 
 from ..errors import MutationError
-from ..graph import aliasing, captured_arrays, made_arrays
-from ..graph.graph_lists import GraphList
-from ..graph.ir import AbstractValue
-from ..graph.tensor import Tensor
-from ..graph.tensor_spec import TensorSpec
-from ..graph.trace_state import isolated
-from ..graph.tracing import GraphBuilder, Resource, StaleBuilder
-from . import structure, writeback
+from .. import staging  # noqa: F401  (traced code stages graph ops through the ag__ operators)
+from ..tracing.memory import aliasing, captured_arrays, made_arrays
+from ..tracing.graph_lists import GraphList
+from ..ir.core import AbstractValue
+from ..tracing.tensor import Tensor
+from ..api.tensor_spec import TensorSpec
+from ..tracing.trace_state import isolated
+from ..tracing.builders import GraphBuilder, Resource, StaleBuilder
+from ..ir import structure
+from . import writeback
 from .concrete import ConcreteFunction, Static, call_args
 
 _GRAPH_VALUES = (Tensor, np.ndarray, np.generic, Resource)

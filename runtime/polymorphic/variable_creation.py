@@ -7,7 +7,7 @@ line, since each call would otherwise make fresh variables.
 """
 import threading
 
-from ..graph.tracing import source_location
+from ..tracing.builders import source_location
 
 
 class _State(threading.local):

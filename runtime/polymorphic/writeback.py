@@ -17,7 +17,7 @@ updated (`buffers`) are given their new values too.
 import numpy as np
 
 from ..errors import InvalidArgumentError, MutationError
-from ..graph import aliasing, journals, made_arrays
+from ..tracing.memory import aliasing, journals, made_arrays
 
 
 class Mutations:

@@ -12,8 +12,9 @@ import collections
 import inspect
 import types
 
-from ..graph.ir import AbstractValue
-from ..polymorphic import keys, structure, writeback
+from ..ir.core import AbstractValue
+from ..polymorphic import keys, writeback
+from ..ir import structure
 from ..polymorphic.binding import Binder
 from ..polymorphic.concrete import ConcreteFunction, Static
 from ..polymorphic.signatures import Described

@@ -8,12 +8,12 @@ Reading builds a Graph only from registered ops, then runs the graph checker
 """
 import numpy as np
 
-from ..graph import ops
-from ..graph.check import GraphCheckError, check_graph
-from ..graph.ir import AbstractValue, Equation, Graph, Literal, ResourceType, Var
-from ..graph.ops.python_scalars import BINARY, UNARY
-from ..graph.ops.updates import INPLACE_OPERATORS
-from ..graph.serialize import graph_def
+from .. import ops
+from ..ir.check import GraphCheckError, check_graph
+from ..ir.core import AbstractValue, Equation, Graph, Literal, ResourceType, Var
+from ..ops.python_scalars import BINARY, UNARY
+from ..ops.updates import INPLACE_OPERATORS
+from ..ir.serialize import graph_def
 from .codec import Malformed, Unsaveable, _dtype, decode, encode
 
 # Params the compiled executor writes into its generated source as they are (not through

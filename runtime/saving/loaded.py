@@ -5,8 +5,8 @@ No class of the saving program is needed: a loaded object is a `LoadedObject`
 attribute names; a method is a `LoadedFunction` over its traces.
 """
 from ..errors import InvalidArgumentError
-from ..graph.execution import sub_graphs
-from ..graph.variables import Variable
+from ..ir.liveness import sub_graphs
+from ..api.variables import Variable
 from ..polymorphic import keys
 from .codec import Malformed
 

@@ -9,7 +9,7 @@ import numpy as np
 import runtime as rt
 from corpus import CORPUS
 from roundtrip import ROOT, flatten, run_loaded
-from runtime.graph.execution import sub_graphs
+from runtime.ir.liveness import sub_graphs
 
 SAMPLES = {  # sample module -> [(function name, calls)]
     'collatz': [('collatz_steps', [(np.int64(27),), (np.int64(7),)])],

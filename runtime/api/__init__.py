@@ -1,0 +1,1 @@
+"""Public objects traced code uses: `rt.Variable`, `rt.TensorSpec`, `rt.print`, `rt.py_function`."""

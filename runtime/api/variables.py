@@ -1,0 +1,131 @@
+"""`rt.Variable`: state held by reference; its methods act at once eagerly and stage ops in traces.
+
+A graph captures a variable by reference (a resource), so assignments made by
+a graph are visible outside it and later calls see the new values. Its value
+is a read-only numpy array that is replaced, never mutated, by assignments
+(`v[i] = x` too: a scatter update, ordered like every assignment); `v[i]` and
+`numpy()` return writable copies, so `v[i] += x` reads, adds and assigns. Values are cast to the variable's dtype with
+numpy's 'same_kind' rule; the shape is fixed.
+"""
+import numpy as np
+
+from . import tapes as active
+from ..tracing.memory import aliasing
+from ..tracing import tensor, builders
+from ..ir.core import AbstractValue, ResourceType
+from ..ops import state
+from ..ops.indexing import split_index
+
+
+def _read(value):
+    return value.read_value() if isinstance(value, Variable) else value
+
+
+def _read_all(values):
+    """Values with variables read (their value, or a read op while tracing), lists included."""
+    return type(values)(
+        _read_all(v) if isinstance(v, (list, tuple)) else _read(v) for v in values)
+
+
+class Variable(builders.Resource):
+    """A mutable numpy value shared by eager code and graphs."""
+    __slots__ = ('_value', 'name', 'trainable', '__weakref__')
+
+    def __init__(self, initial_value, dtype=None, name=None, trainable=True):
+        if tensor.is_symbolic(initial_value):
+            raise TypeError('rt.Variable needs a concrete initial value (numpy values, or '
+                            'variables read): it is made when the line runs, also while tracing')
+        if builders.current_builder() is not None:
+            from ..polymorphic.variable_creation import check_allowed
+            check_allowed(name)
+        value = np.array(_read(initial_value), dtype=dtype)
+        value.flags.writeable = False
+        self._value, self.name, self.trainable = value, name or 'Variable', bool(trainable)
+
+    dtype = property(lambda self: self._value.dtype)
+    shape = property(lambda self: self._value.shape)
+    ndim = property(lambda self: self._value.ndim)
+    size = property(lambda self: self._value.size)
+    resource_type = property(lambda self: ResourceType(AbstractValue(self.dtype, self.shape)))
+
+    def read_value(self):
+        """The current value (a read-only array); while tracing, a tensor read at this point."""
+        builder = builders.current_builder()
+        if builder is None:
+            return active.read_variable(self) if active.state.tapes else self._value
+        value = builder.emit('read_variable', [builder.capture_resource(self)], {})
+        aliasing.ref_of(value).readonly = True  # as the eager value, a read-only array
+        return value
+
+    def __getitem__(self, index):
+        value = self.read_value()[index]
+        if isinstance(value, tensor.Tensor):
+            aliasing.forget(value)  # a copy, not a view of the variable's value
+            return value
+        return value.copy() if isinstance(value, np.ndarray) else value
+
+    def __setitem__(self, index, value):
+        builder = builders.current_builder()
+        template, dynamic = split_index(index, tensor.is_symbolic)
+        if builder is None:
+            state.scatter_variable(self, _read(value), *dynamic, index=template)
+        else:
+            builder.emit('scatter_variable', [builder.capture_resource(self), value, *dynamic],
+                         {'index': template})
+
+    def assign(self, value):
+        return self._update('assign_variable', state.assign_variable, value)
+
+    def assign_add(self, delta):
+        return self._update('assign_add_variable', state.assign_add_variable, delta)
+
+    def assign_sub(self, delta):
+        return self._update('assign_sub_variable', state.assign_sub_variable, delta)
+
+    def _update(self, primitive, update, value):
+        builder = builders.current_builder()
+        if builder is None:
+            update(self, _read(value))
+        else:
+            builder.emit(primitive, [builder.capture_resource(self), value], {})
+        return self
+
+    def numpy(self):
+        if builders.current_builder() is not None:
+            raise tensor.not_allowed('Variable.numpy()', 'Use read_value() in traced code, which '
+                                     'gives the value when the graph runs', unconverted_fix=None)
+        return self._value.copy()
+
+    def __array__(self, dtype=None, copy=None):
+        if builders.current_builder() is not None:
+            raise tensor.not_allowed(
+                'converting a variable to a numpy array while tracing',
+                'Use it as numpy does (operators and numpy functions read it in the graph), or '
+                'read_value()', unconverted_fix=None)
+        return np.array(self._value, dtype=dtype, copy=copy)
+
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        return getattr(ufunc, method)(*_read_all(inputs), **kwargs)
+
+    def __array_function__(self, func, types, args, kwargs):
+        return func(*_read_all(args), **dict(zip(kwargs, _read_all(tuple(kwargs.values())))))
+
+    def __repr__(self):
+        value = np.array2string(self._value, separator=', ')
+        return (f"<rt.Variable '{self.name}' shape={self.shape} dtype={self.dtype.name}, "
+                f'numpy={value}>')
+
+    __hash__ = object.__hash__  # `==` is elementwise, as in numpy
+
+
+def _forward(name):
+    return lambda self, *args: getattr(self.read_value(), name)(*args)
+
+
+for _op in ('add', 'sub', 'mul', 'truediv', 'floordiv', 'mod', 'divmod', 'pow', 'matmul', 'and',
+            'or', 'xor', 'lshift', 'rshift'):
+    setattr(Variable, f'__{_op}__', _forward(f'__{_op}__'))
+    setattr(Variable, f'__r{_op}__', _forward(f'__r{_op}__'))
+for _op in ('lt', 'le', 'gt', 'ge', 'eq', 'ne', 'neg', 'pos', 'abs', 'invert', 'bool', 'int',
+            'float', 'complex', 'index', 'len', 'iter'):
+    setattr(Variable, f'__{_op}__', _forward(f'__{_op}__'))

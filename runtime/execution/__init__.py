@@ -1,0 +1,1 @@
+"""Running graphs: the reference interpreter and the compiled numpy executor."""

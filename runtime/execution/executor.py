@@ -1,0 +1,247 @@
+"""The compiled executor: a graph becomes the source of one Python function of numpy calls.
+
+Generated once per graph, e.g. for `power(x, 3)`:
+
+    def power(v0):
+        try:
+            v1 = matmul(v0, k)
+            v1 = matmul(v0, v1)
+            v1 = matmul(v0, v1)
+            return (v1,)
+        except Exception as exc:
+            _note(exc)
+            raise
+
+numpy functions, constants and resources are globals of the generated code and
+literals are inlined, so an op costs what the numpy call costs; on numpy
+scalars, ufuncs are written as Python operators (`scalar_ops`), and `cond`
+and `while` become Python `if` and `while` statements with their sub-graphs'
+ops inlined (`flow_codegen`). Only live equations are emitted (non-strict
+execution); a dead value's local is reused by the next output, and a big one
+is deleted at once. A `try` costs nothing until
+something raises; then `_note` maps the failing line to its equation and notes
+the original source line on the exception, whose type is kept.
+"""
+import builtins
+import itertools
+import keyword
+import linecache
+import math
+import re
+import weakref
+
+from . import flow_codegen, inplace, scalar_ops
+from .. import ops
+from ..ops.emitters import call_source
+from ..ir.liveness import live_equations
+from .shared import note_op_location, with_callables
+from ..ir.core import Literal, Var
+from ..ir.shapes import size
+
+_BIG = 1 << 12  # elements: a dead value at least this big is deleted at once
+_counter = itertools.count()
+
+
+def compile_graph(graph, name='graph'):
+    """`graph` as a function `f(*inputs) -> tuple of outputs`. Compile once; call many times."""
+    codegen = _Codegen()
+    source = codegen.function(graph, name)
+    filename = f'<graph {name} #{next(_counter)}>'
+    codegen.namespace['_note'] = _noter(filename, codegen.line_equations)
+    exec(compile(source, filename, 'exec'), codegen.namespace)
+    function = codegen.namespace[codegen.function_name]
+    function.__source__ = source
+    # tracebacks show the source while the function lives; the finaliser first, so an
+    # interrupt between the two leaves no source registered for good
+    weakref.finalize(function, linecache.cache.pop, filename, None)
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    return function
+
+
+def _noter(filename, line_equations):
+    def note(exc):
+        tb, equation = exc.__traceback__, None
+        while tb is not None:
+            if tb.tb_frame.f_code.co_filename == filename:
+                equation = line_equations.get(tb.tb_lineno, equation)
+            tb = tb.tb_next
+        if equation is not None:
+            note_op_location(exc, equation)
+    return note
+
+
+def literal_source(value):
+    """Python source evaluating to `value` (Python scalars, strings, tuples of them), or None."""
+    kind = type(value)
+    if value is None or kind in (bool, int, str):
+        return repr(value)
+    if kind in (float, complex):
+        finite = all(math.isfinite(p) for p in (value.real, value.imag))
+        return repr(value) if finite else None
+    if kind is tuple:
+        parts = [literal_source(v) for v in value]
+        if None in parts:
+            return None
+        return f"({', '.join(parts)}{',' if len(parts) == 1 else ''})"
+    return None
+
+
+class _Codegen:
+    def __init__(self):
+        self.namespace = {'__builtins__': builtins}
+        self.line_equations = {}
+        self._globals = {}  # id(object) -> its global name
+        self._names = {}    # Var -> source name (a local slot or a global)
+        self._slots = 0
+        self.function_name = None
+        self._blocks = []  # the Ownership of each block being emitted, innermost last
+        self.finished = None  # the Ownership of the block emitted last
+        self.owned_results = set()  # outputs of the cond or loop emitted last that it owns
+
+    def src(self, value, hint=None):
+        """Source for a value: inline when it is a literal, else a global of the generated code."""
+        text = literal_source(value)
+        if text is not None:
+            return text
+        name = self._globals.get(id(value))
+        if name is None:
+            name = self._global_name(hint or _hint(value))
+            self._globals[id(value)] = name
+            self.namespace[name] = value
+        return name
+
+    def _global_name(self, hint):
+        base = re.sub(r'\W', '_', hint)
+        if not base.isidentifier() or re.fullmatch(r'v\d+', base):
+            base = f'g_{base}'  # never a local slot's name
+        if keyword.iskeyword(base) or hasattr(builtins, base):
+            base += '_'
+        name, n = base, 0
+        while name in self.namespace:
+            n += 1
+            name = f'{base}{n}'
+        return name
+
+    def slot(self):
+        """A fresh local name (never reused by the code generated so far)."""
+        self._slots += 1
+        return f'v{self._slots - 1}'
+
+    def atom(self, atom):
+        """Source for an equation input: a literal inlined, or the name holding a variable."""
+        return self.src(atom.value) if isinstance(atom, Literal) else self._names[atom]
+
+    def function(self, graph, name):
+        params = [self.slot() for _ in graph.inputs]
+        body, outputs = self.block(graph, params, reuse_inputs=True)
+        self.function_name = self._global_name(name)
+        lines = [f"def {self.function_name}({', '.join(params)}):", '    try:']
+        for text, equation in body:
+            if equation is not None:
+                self.line_equations[len(lines) + 1] = equation
+            lines.append(f'        {text}')
+        lines.append(f"        return ({', '.join(outputs)}{',' if len(outputs) == 1 else ''})")
+        lines += ['    except Exception as exc:', '        _note(exc)', '        raise']
+        return '\n'.join(lines) + '\n'
+
+    def block(self, graph, input_names, reuse_inputs=False, owned=()):
+        """(lines, output sources) computing `graph` on inputs named `input_names`.
+
+        Lines are (text, equation) pairs, indented relative to the block. A nested
+        block (a branch, a loop body) never reuses its inputs' names: they belong
+        to the enclosing code, which may read them again. Inputs at indices
+        `owned` hold arrays the block may update in place (`inplace`).
+        """
+        for var, value in graph.consts:
+            self._names[var] = self.src(value, 'k')
+        for var, obj in graph.resources:
+            self._names[var] = self.src(obj, 'ref')
+        self._names.update(zip(graph.inputs, input_names))
+        live = live_equations(graph)
+        last_use = {a: i for i, eq in enumerate(live) for a in eq.inputs if isinstance(a, Var)}
+        last_use.update((a, len(live)) for a in graph.outputs if isinstance(a, Var))
+        ownership = inplace.Ownership(last_use, [graph.inputs[i] for i in owned])
+        self._blocks.append(ownership)
+        local = set(graph.inputs) if reuse_inputs else set()
+        body, free = [], []
+        for i, eq in enumerate(live):
+            ownership.at = i
+            update = self._inplace(eq) if ownership.can_update(eq) else None
+            dying = [v for v in dict.fromkeys(eq.inputs) if v in local and last_use[v] == i
+                     and not (update and v is eq.inputs[0])]
+            free += [self._names[v] for v in dying]
+            if update is not None:
+                body.append((update, eq))
+                self._names[eq.outputs[0]] = self._names[eq.inputs[0]]
+                if eq.inputs[0] in local:
+                    local.add(eq.outputs[0])
+            else:
+                self.owned_results = set()
+                body += self._equation(eq, last_use, local, free)
+            ownership.step(eq, update is not None, self.owned_results)
+            body += [(f'del {self._names[v]}', None) for v in dying
+                     if self._names[v] in free and _is_big(v.aval)]
+        self.finished = self._blocks.pop()
+        return body, [self.atom(a) for a in graph.outputs]
+
+    def _equation(self, eq, last_use, local, free):
+        """The lines computing `eq` into fresh (or freed) locals."""
+        emit_block = flow_codegen.BLOCKS.get(eq.primitive)
+        rhs = None if emit_block else self._rhs(eq)
+        targets = []
+        for var in eq.outputs:
+            if var in last_use:
+                self._names[var] = free.pop() if free else self.slot()
+                local.add(var)
+            targets.append(self._names.get(var, '_'))
+        if emit_block:
+            return emit_block(self, eq, targets)
+        return [(_assignment(targets, rhs, ops.get(eq.primitive).multiple_results), eq)]
+
+    def _inplace(self, eq):
+        """The statement updating `eq`'s target itself, or None when the op has none here."""
+        op = ops.get(eq.primitive)
+        params = with_callables(eq.params, lambda g: compile_graph(g, f'{eq.primitive}_graph'))
+        return op.inplace([self.atom(a) for a in eq.inputs], params, self.src)
+
+    def free_array(self, atom, others=()):
+        """True if the enclosing block may let a branch or loop body update `atom` in place."""
+        ownership = self._blocks[-1]
+        if not ownership.free(atom, others):
+            return False
+        ownership.updated.add(atom)  # it may be: an enclosing loop must then own it first
+        return True
+
+    def _rhs(self, eq):
+        op = ops.get(eq.primitive)
+        args = [self.atom(a) for a in eq.inputs]
+        scalar = scalar_ops.operator_source(eq, args)
+        if scalar is not None:
+            return scalar
+        params = with_callables(eq.params, lambda g: compile_graph(g, f'{eq.primitive}_graph'))
+        if op.emit is not None:
+            return op.emit(args, params, self.src)
+        if op.packed:
+            args = [f"({', '.join(args)}{',' if len(args) == 1 else ''})"]
+        return call_source(self.src(op.impl, op.name), args, params, self.src)
+
+
+def _hint(value):
+    """A readable global name for a value: its own name, a dtype's name, else 'k'."""
+    for attribute in ('__name__', 'name'):
+        name = getattr(value, attribute, None)
+        if isinstance(name, str) and name:
+            return name
+    return 'k'
+
+
+def _assignment(targets, rhs, multiple):
+    if not targets:
+        return rhs
+    comma = ',' if multiple and len(targets) == 1 else ''
+    return f"{', '.join(targets)}{comma} = {rhs}"
+
+
+def _is_big(aval):
+    n = size(aval.shape)
+    return n is None or n >= _BIG

@@ -1,0 +1,111 @@
+"""The compiled executor's `cond` and `while`: Python `if` and `while` statements, ops inlined.
+
+    if p:                            c0, c1 = v0, v3
+        <true branch's ops>          while c0:
+        v5 = ...                         <body's ops>
+    else:                                c0, c1 = v9, v8
+        <false branch's ops>         v4 = c1
+        v5 = ...
+
+No sub-graph is called per iteration: its equations are generated in place,
+on names of the enclosing function. Outputs nobody reads are pruned, and so
+are carried values that neither the loop's test, its effects, nor a needed
+output depend on. A branch may update in place an array the enclosing code
+no longer needs; a loop body updates its carried arrays in place when it
+gives back arrays it alone holds, after one copy on entry (`inplace`).
+"""
+import dataclasses
+
+from ..ir.liveness import needed_inputs
+from .inplace import is_updatable
+
+_INDENT = '    '
+
+
+def _indented(lines):
+    return [(_INDENT + text, eq) for text, eq in lines] or [(_INDENT + 'pass', None)]
+
+
+def _assign(targets, sources, eq):
+    pairs = [(t, s) for t, s in zip(targets, sources) if t != '_' and t != s]
+    if not pairs:
+        return []
+    lhs = ', '.join(t for t, _ in pairs)
+    rhs = ', '.join(s for _, s in pairs)
+    return [(f'{lhs} = {rhs}', eq)]
+
+
+def _with_outputs(graph, keep):
+    return dataclasses.replace(graph, outputs=tuple(graph.outputs[i] for i in keep))
+
+
+def emit_cond(codegen, eq, targets):
+    pred, *args = [codegen.atom(a) for a in eq.inputs]
+    keep = [i for i, t in enumerate(targets) if t != '_']
+    kept = [targets[i] for i in keep]
+    inputs = eq.inputs[1:]
+    owned = [i for i, a in enumerate(inputs) if codegen.free_array(a, inputs[:i] + inputs[i + 1:])]
+    lines, owns = [], [True] * len(keep)
+    for header, key in ((f'if {pred}:', 'true_branch'), ('else:', 'false_branch')):
+        branch = _with_outputs(eq.params[key], keep)
+        body, outs = codegen.block(branch, args, owned=owned)
+        owns = [a and b for a, b in zip(owns, codegen.finished.owns_outputs(branch.outputs))]
+        lines.append((header, eq))
+        lines += _indented(body + _assign(kept, outs, eq))
+    codegen.owned_results = {eq.outputs[i] for i, own in zip(keep, owns) if own}
+    return lines
+
+
+def _carried_needed(eq, targets):
+    """The carried values a run needs: a fixed point from the needed outputs and the test."""
+    cond, body, n = eq.params['cond'], eq.params['body'], eq.params['carried']
+    keep = {i for i, t in enumerate(targets) if t != '_'}
+    keep |= {i for i in needed_inputs(cond, [0]) if i < n}
+    while True:
+        more = {i for i in needed_inputs(body, sorted(keep)) if i < n} - keep
+        if not more:
+            return sorted(keep)
+        keep |= more
+
+
+def _owned_body(codegen, body, names, candidates, keep):
+    """(lines, outputs, held slots, slots updated in place): the body emitted assuming its
+    `candidates` slots hold arrays it alone holds, kept to those for which it gives back such
+    arrays (a fixed point)."""
+    while True:
+        lines, outs = codegen.block(body, names, owned=sorted(candidates))
+        ownership = codegen.finished
+        owns = dict(zip(keep, ownership.owns_outputs(body.outputs)))
+        held = {i for i in candidates if owns[i]}
+        if held == candidates:
+            return lines, outs, held, {i for i in held if body.inputs[i] in ownership.updated}
+        candidates = held
+
+
+def emit_while(codegen, eq, targets):
+    n = eq.params['carried']
+    args = [codegen.atom(a) for a in eq.inputs]
+    keep = _carried_needed(eq, targets)
+    carried = ['None'] * n  # never read: not needed
+    for i in keep:
+        carried[i] = codegen.slot()
+    names = carried + args[n:]
+    test_lines, (test,) = codegen.block(eq.params['cond'], names)
+    body_graph = _with_outputs(eq.params['body'], keep)
+    candidates = {i for i in keep if is_updatable(body_graph.inputs[i].aval)}
+    body, outs, held, updated = _owned_body(codegen, body_graph, names, candidates, keep)
+    inputs = eq.inputs
+    free = {i for i in keep if codegen.free_array(inputs[i], inputs[:i] + inputs[i + 1:])}
+    lines = _assign([carried[i] for i in keep], [
+        f'{args[i]}.copy()' if i in updated - free else args[i] for i in keep], eq)
+    codegen.owned_results = {eq.outputs[i] for i in updated | (held & free)}
+    if test_lines:
+        lines.append(('while True:', eq))
+        lines += _indented(test_lines + [(f'if not {test}:', eq), (_INDENT + 'break', eq)])
+    else:
+        lines.append((f'while {test}:', eq))
+    lines += _indented(body + _assign([carried[i] for i in keep], outs, eq))
+    return lines + _assign([targets[i] for i in keep], [carried[i] for i in keep], eq)
+
+
+BLOCKS = {'cond': emit_cond, 'while': emit_while}

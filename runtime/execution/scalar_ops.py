@@ -1,0 +1,54 @@
+"""Python operator syntax for ufuncs on numpy scalars: `a % 2` instead of `remainder(a, 2)`.
+
+A ufunc call on 0-d values costs about ten times a numpy scalar's operator,
+which numpy computes with the same loops (same value, same dtype, NEP 50
+promotion of Python scalars). So when every input is a 0-d number and one of
+them is a strong variable (a numpy scalar or 0-d array at run time, never a
+Python scalar), the compiled executor writes the operator. Weak variables
+hold Python scalars, on which an operator would compute Python's result
+instead of numpy's; those calls stay ufunc calls.
+"""
+from ..ir.core import PYTHON_NUMBERS, Literal
+
+_BINARY = {
+    'add': '+', 'subtract': '-', 'multiply': '*', 'divide': '/', 'floor_divide': '//',
+    'remainder': '%', 'less': '<', 'less_equal': '<=', 'greater': '>', 'greater_equal': '>=',
+    'equal': '==', 'not_equal': '!=', 'bitwise_and': '&', 'bitwise_or': '|',
+    'bitwise_xor': '^', 'left_shift': '<<', 'right_shift': '>>',
+}
+_UNARY = {'negative': '-{}', 'positive': '+{}', 'invert': '~{}', 'absolute': 'abs({})'}
+# on bools, the logical ufuncs are the bitwise operators
+_LOGICAL_BINARY = {'logical_and': '&', 'logical_or': '|', 'logical_xor': '^'}
+_LOGICAL_UNARY = {'logical_not': '~{}'}
+_NUMBER_KINDS = frozenset('biufc')
+
+
+def _scalar_input(atom, kinds):
+    """'strong' for a 0-d variable of one of `kinds`, 'weak' for a Python scalar, else None."""
+    if isinstance(atom, Literal):
+        allowed = (bool,) if kinds == 'b' else PYTHON_NUMBERS
+        return 'weak' if type(atom.value) in allowed else None
+    aval = atom.aval
+    if getattr(aval, 'shape', None) != () or aval.dtype.kind not in kinds:
+        return None
+    return 'weak' if aval.weak else 'strong'
+
+
+def operator_source(eq, args):
+    """The operator expression computing `eq` on scalars, or None when a call is needed."""
+    if eq.params:
+        return None
+    name = eq.primitive
+    kinds = 'b' if name in _LOGICAL_BINARY or name in _LOGICAL_UNARY else _NUMBER_KINDS
+    binary = _BINARY.get(name) or _LOGICAL_BINARY.get(name)
+    unary = _UNARY.get(name) or _LOGICAL_UNARY.get(name)
+    if binary is None and unary is None:
+        return None
+    classes = [_scalar_input(a, kinds) for a in eq.inputs]
+    if None in classes or 'strong' not in classes:
+        return None
+    if binary is not None and len(args) == 2:
+        return f'{args[0]} {binary} {args[1]}'
+    if unary is not None and len(args) == 1:
+        return unary.format(args[0])
+    return None

@@ -1,0 +1,170 @@
+"""The graph IR: typed SSA equations over variables and literals, in the spirit of a jaxpr.
+
+A `Graph` has typed inputs, captured constants (numpy values, bound when the
+graph is compiled), captured resources (objects such as variables, held by
+reference), equations in program order and outputs. Variables carry only their
+abstract value; names are given when printing, in order of definition, so the
+text form is deterministic. Its grammar (`str(graph)`):
+
+    graph   ::= '{ lambda ' (binder ' ')* '; ' (binder ' ')* '. let' eqn* NL indent 'in ' outs ' }'
+    binder  ::= var ':' type
+    type    ::= dtype '[' dims ']' | 'ref{' type '}'
+    dims    ::= '*' | (dim (',' dim)*)?            -- '*': unknown rank
+    dim     ::= INT | '?'                          -- '?': unknown dimension
+    dtype   ::= 'bool' | 'i8' .. 'i64' | 'u8' .. 'u64' | 'f16' .. 'f64' | 'c64' | 'c128'
+              | numpy's dtype.str (others)
+    eqn     ::= NL indent '  ' (binder (' ' binder)* | '_') ' = ' op params? (' ' atom)*
+    params  ::= '[' param (' ' param)* ']'         -- sorted by name
+    param   ::= NAME '=' value                     -- a nested graph is printed indented
+    atom    ::= var | literal                      -- literal: repr of a Python scalar or None
+    outs    ::= '()' | '(' atom ',)' | '(' atom (', ' atom)+ ')'
+    var     ::= 'a' .. 'z' | 'ba' ..              -- in order: constants, resources, inputs,
+                                                     equation outputs
+
+Python scalars stay Python scalars (`Literal`): numpy treats them as weakly
+typed (NEP 50), so their abstract value is `weak`. A variable of a weak type
+(a Python number that graph control flow carries, e.g. a loop counter) holds
+a Python scalar at run time; variables of other types hold numpy values. `Hole(i)` appears inside
+static params (index templates, print templates) and stands for the
+equation's i-th input after its fixed ones.
+"""
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+PYTHON_NUMBERS = (bool, int, float, complex)
+PYTHON_TYPE = {'b': bool, 'i': int, 'u': int, 'f': float, 'c': complex}  # of a weak value's kind
+_WEAK_DTYPES = {int: np.dtype(np.int_), float: np.dtype(np.float64),
+                complex: np.dtype(np.complex128)}
+
+
+@dataclass(frozen=True)
+class AbstractValue:
+    """The type of an array value: dtype and shape (`None` for an unknown rank or dimension)."""
+    dtype: np.dtype
+    shape: tuple | None
+    weak: bool = False  # a Python scalar: only its kind takes part in promotion
+
+    def __post_init__(self):
+        object.__setattr__(self, 'dtype', np.dtype(self.dtype))
+        if self.shape is not None:
+            shape = tuple(None if d is None else int(d) for d in self.shape)
+            object.__setattr__(self, 'shape', shape)
+
+    @property
+    def ndim(self):
+        return None if self.shape is None else len(self.shape)
+
+    def __str__(self):
+        from .printing import pp_type
+        return pp_type(self)
+
+    def is_compatible_with(self, other):
+        """True if a value of type `other` may be used where this type is expected."""
+        if self.dtype != other.dtype:
+            return False
+        if self.shape is None or other.shape is None:
+            return True
+        return len(self.shape) == len(other.shape) and all(
+            a is None or b is None or a == b for a, b in zip(self.shape, other.shape))
+
+    def join(self, other):
+        """The most specific type of both (same dtype; differing dims unknown; weak if both are)."""
+        if self.dtype != other.dtype:
+            raise TypeError(f'cannot join types {self} and {other}: dtypes differ')
+        weak = self.weak and other.weak
+        if self.shape is None or other.shape is None or len(self.shape) != len(other.shape):
+            return AbstractValue(self.dtype, None, weak)
+        dims = tuple(a if a == b else None for a, b in zip(self.shape, other.shape))
+        return AbstractValue(self.dtype, dims, weak)
+
+    @staticmethod
+    def from_value(value):
+        """The type of a concrete value; Python scalars (not bool) are weak."""
+        if type(value) in _WEAK_DTYPES:
+            return AbstractValue(_WEAK_DTYPES[type(value)], (), weak=True)
+        value = value if isinstance(value, (np.ndarray, np.generic)) else np.asarray(value)
+        return AbstractValue(value.dtype, value.shape)
+
+
+@dataclass(frozen=True)
+class ResourceType:
+    """The type of a resource held by reference (a variable): the type of the value it holds."""
+    value: AbstractValue
+
+    def __str__(self):
+        return f'ref{{{self.value}}}'
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class Var:
+    """A graph variable: defined once, compared by identity, named only when printed."""
+    aval: Any  # AbstractValue or ResourceType
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class Literal:
+    """A Python scalar (or None) used directly as an equation input or graph output."""
+    value: Any
+
+    @property
+    def aval(self):
+        if self.value is None:
+            return None
+        if type(self.value) is bool:
+            return AbstractValue(np.bool_, ())
+        return AbstractValue.from_value(self.value)
+
+
+@dataclass(frozen=True, slots=True)
+class Hole:
+    """In a static param: the equation's `index`-th input after its fixed inputs."""
+    index: int
+
+
+@dataclass(frozen=True, eq=False)
+class Equation:
+    """`outputs = primitive[params](*inputs)`, staged at `source` ('path:line' of user code)."""
+    primitive: str
+    inputs: tuple
+    params: dict
+    outputs: tuple
+    source: str | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class Graph:
+    """A closed dataflow graph; `consts` and `resources`: (Var, value) pairs bound when compiled."""
+    inputs: tuple
+    equations: tuple
+    outputs: tuple
+    consts: tuple = field(default=())
+    resources: tuple = field(default=())
+
+    @property
+    def in_avals(self):
+        return tuple(v.aval for v in self.inputs)
+
+    @property
+    def out_avals(self):
+        return tuple(a.aval for a in self.outputs)
+
+    def __str__(self):
+        from .printing import pp_graph
+        return pp_graph(self)
+
+    def pretty(self, source=False):
+        """The text form; with `source=True` each equation ends with `# path:line`."""
+        from .printing import pp_graph
+        return pp_graph(self, source=source)
+
+    def to_dot(self, name='graph'):
+        """The graph as Graphviz DOT text (see `runtime.pictures.dot`)."""
+        from ..pictures.dot import to_dot
+        return to_dot(self, name)
+
+    def as_graph_def(self):
+        """Plain JSON-serialisable data describing the graph (see `runtime.ir.serialize`)."""
+        from .serialize import graph_def
+        return graph_def(self)

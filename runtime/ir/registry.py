@@ -1,0 +1,96 @@
+"""The op registry: each op registered once, its numpy implementation beside its type rule.
+
+The ops themselves live in `runtime.ops`, one family per module.
+"""
+from dataclasses import dataclass
+from typing import Callable
+
+
+@dataclass(frozen=True)
+class Op:
+    """An op: `impl(*inputs, **params)` computes it, `rule(*input_types, **params)` types it.
+
+    `rule` returns an AbstractValue, a list of them (`multiple_results`) or None
+    (no outputs); it raises the error eager numpy would raise for those types.
+    `stateful` ops are never eliminated and keep their program order. A `packed`
+    impl takes its inputs as one tuple, like `np.concatenate(arrays)`.
+    `emit(args, params, src)`, when given, is the Python expression the compiled
+    executor uses instead of calling `impl`; it must compute the same value.
+    `inplace(args, params, src)`, for update ops (`updates.py`), is a statement
+    that updates the first input itself to that value (or None when it cannot).
+    """
+    name: str
+    impl: Callable
+    rule: Callable
+    stateful: bool = False
+    multiple_results: bool = False
+    packed: bool = False
+    emit: Callable | None = None
+    inplace: Callable | None = None
+
+    def evaluate(self, inputs, params):
+        if self.packed:
+            return self.impl(tuple(inputs), **params)
+        return self.impl(*inputs, **params)
+
+
+_OPS = {}
+GRADIENTS = {}  # op name -> vjp(needed, g, out, inputs, params): one cotangent (or None) per input
+NO_GRADIENT = {}  # op name -> why it has none (differentiation stops there: see runtime.autodiff)
+
+
+def register(op):
+    if op.name in _OPS:
+        raise ValueError(f'graph op {op.name!r} is registered twice')
+    _OPS[op.name] = op
+    return op
+
+
+def defop(name, impl, **flags):
+    """Decorator: the decorated function is the type rule of op `name`, computed by `impl`."""
+    def decorate(rule):
+        register(Op(name, impl, rule, **flags))
+        return rule
+    return decorate
+
+
+def defvjp(name, *input_rules):
+    """The gradient of one-output op `name`: `input_rules[i](g, out, *inputs, **params)` gives
+    the cotangent of input i from the output's cotangent `g`; a missing rule or None: none."""
+    def vjp(needed, g, out, inputs, params):
+        return [rule(g, out, *inputs, **params) if need and rule is not None else None
+                for need, rule in zip(needed, input_rules + (None,) * len(inputs))]
+    GRADIENTS[name] = vjp
+
+
+def defvjp_all(*names):
+    """Decorator: `rule(needed, g, out, *inputs, **params)` gives every input's cotangent at once
+    (None where `needed[i]` is false or there is none); `g`, `out` are lists for multiple outputs."""
+    def decorate(rule):
+        for name in names:
+            GRADIENTS[name] = lambda needed, g, out, inputs, params: rule(
+                needed, g, out, *inputs, **params)
+        return rule
+    return decorate
+
+
+def no_gradient(reason, *names):
+    """Ops `names` have no gradient, because of `reason` (they are never differentiated)."""
+    for name in names:
+        NO_GRADIENT[name] = reason
+
+
+def get(name):
+    op = _OPS.get(name)
+    if op is None:
+        raise KeyError(f'unknown graph op {name!r}')
+    return op
+
+
+def is_registered(name):
+    return name in _OPS
+
+
+def names():
+    """The names of every registered op, in registration order."""
+    return list(_OPS)

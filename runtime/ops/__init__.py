@@ -1,0 +1,9 @@
+"""The ops: one family per module, each op registered once with its numpy implementation beside
+its type rule (`runtime.ir.registry`). Importing this package registers them all."""
+from ..ir.registry import (  # noqa: F401  (for callers)
+    GRADIENTS, NO_GRADIENT, Op, defop, defvjp, defvjp_all, get, is_registered, names, no_gradient,
+    register)
+# Each family registers its ops on import.
+from . import (  # noqa: F401
+    control_flow, creation, effects, elementwise, indexing, joining, linalg, lists, python_scalars,
+    reductions, selection, shape_ops, state, updates)

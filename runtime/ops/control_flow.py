@@ -1,0 +1,137 @@
+"""Control-flow ops, which hold sub-graphs: `cond`, `while`, `call`; and `raise`, `check_defined`.
+
+    cond[false_branch=G0 true_branch=G1] p *args  -- G1(*args) if p else G0(*args)
+    while[body=B carried=n cond=C] *init *consts  -- s = init
+                                                     while C(*s, *consts): s = B(*s, *consts)
+    call[graph=G] *args                           -- G(*args): a nested function
+
+Executors hand every Graph-valued param to an op's impl as a Python callable
+of that sub-graph (compiled, or interpreted), so one impl serves both. A
+sub-graph is closed: outer values it uses are explicit inputs of the equation.
+
+Both branches of a cond take the same inputs and give outputs of one type
+(after unification at trace time); a loop's body gives its carried values
+back with the types they came in with. The compiled executor inlines both as
+Python `if`/`while` statements (`runtime.execution.flow_codegen`); these impls,
+which call the sub-graphs, are the semantics the interpreter runs.
+"""
+import copy
+
+import numpy as np
+
+from ..operators.variables import UNBOUND_LOCAL_MESSAGE
+from ..ir.registry import defop, defvjp, defvjp_all, no_gradient
+
+
+def accepts(expected, actual):
+    """True if a value of type `actual` may flow where `expected` is declared."""
+    return expected.is_compatible_with(actual) and (actual.weak or not expected.weak)
+
+
+def _check_inputs(what, graph, avals):
+    if len(avals) != len(graph.inputs):
+        raise TypeError(f'{what}: {len(avals)} inputs given, the graph takes {len(graph.inputs)}')
+    for i, (aval, var) in enumerate(zip(avals, graph.inputs)):
+        if not accepts(var.aval, aval):
+            raise TypeError(f'{what}: input {i} has type {aval}, the graph expects {var.aval}')
+
+
+def run_cond(pred, *args, true_branch, false_branch):
+    return (true_branch if pred else false_branch)(*args)
+
+
+@defop('cond', run_cond, multiple_results=True)
+def _cond_rule(pred, *avals, true_branch, false_branch):
+    if pred.dtype != np.bool_ or pred.shape != ():
+        raise TypeError(f'cond: the predicate must be a bool scalar, not {pred}')
+    _check_inputs('cond (true branch)', true_branch, avals)
+    _check_inputs('cond (false branch)', false_branch, avals)
+    outs = true_branch.out_avals, false_branch.out_avals
+    if len(outs[0]) != len(outs[1]):
+        raise TypeError(f'cond: the branches give {len(outs[0])} and {len(outs[1])} outputs')
+    return [a.join(b) for a, b in zip(*outs)]
+
+
+def run_while(*args, cond, body, carried):
+    state, consts = args[:carried], args[carried:]
+    while cond(*state, *consts)[0]:
+        state = body(*state, *consts)
+    return tuple(state)
+
+
+@defop('while', run_while, multiple_results=True)
+def _while_rule(*avals, cond, body, carried):
+    _check_inputs('while (cond)', cond, avals)
+    _check_inputs('while (body)', body, avals)
+    (test,) = cond.out_avals
+    if test.dtype != np.bool_ or test.shape != ():
+        raise TypeError(f'while: the condition must give a bool scalar, not {test}')
+    if len(body.outputs) != carried:
+        raise TypeError(f'while: the body gives {len(body.outputs)} values for {carried} carried')
+    for i, (var, out) in enumerate(zip(body.inputs, body.out_avals)):
+        if not accepts(var.aval, out):
+            raise TypeError(f'while: the body gives carried value {i} type {out}, '
+                            f'declared {var.aval}')
+    return [var.aval for var in body.inputs[:carried]]
+
+
+def raise_exception(*, exception):
+    """Raise a fresh copy of an exception recorded at trace time (its notes and cause kept)."""
+    fresh = copy.copy(exception)
+    fresh.__cause__ = exception.__cause__
+    fresh.__suppress_context__ = exception.__suppress_context__
+    raise fresh.with_traceback(None)
+
+
+@defop('raise', raise_exception, stateful=True)
+def _raise_rule(*, exception):
+    return None
+
+
+def check_defined(defined, value, *, name):
+    """`value`, or Python's UnboundLocalError when a loop that should define it never ran."""
+    if not defined:
+        raise UnboundLocalError(UNBOUND_LOCAL_MESSAGE.format(name))
+    return value
+
+
+@defop('check_defined', check_defined)
+def _check_defined_rule(defined, value, *, name):
+    return value
+
+
+def call_graph(*args, graph):
+    return graph(*args)
+
+
+@defop('call', call_graph, multiple_results=True)
+def _call_rule(*avals, graph):
+    if len(avals) != len(graph.inputs):
+        raise TypeError(f'call: {len(avals)} arguments given, the graph takes {len(graph.inputs)}')
+    for i, (aval, var) in enumerate(zip(avals, graph.inputs)):
+        if not var.aval.is_compatible_with(aval):
+            raise TypeError(f'call: argument {i} has type {aval}, the graph expects {var.aval}')
+    return list(graph.out_avals)
+
+
+@defvjp_all('call')
+def _call_vjp(needed, g, out, *args, graph):
+    """The call of the VJP graph of `graph` (traced once per graph)."""
+    from ..autodiff.subgraphs import call_vjp
+    return call_vjp('call', needed, g, out, args, {}, graph=graph)
+
+
+defvjp('check_defined', None, lambda g, out, defined, value, *, name: g)
+no_gradient('an effect: it gives no value', 'raise')
+
+
+@defvjp_all('cond')
+def _cond_vjp(needed, g, out, pred, *args, true_branch, false_branch):
+    """A cond on the same predicate between the VJP graphs of the branches."""
+    from ..autodiff.subgraphs import call_vjp
+    return [None] + call_vjp('cond', needed[1:], g, out, args, {'pred': pred},
+                             true_branch=true_branch, false_branch=false_branch)
+
+
+no_gradient('not implemented yet: a loop whose carried values depend on what is differentiated '
+            '(use a Python loop over a static range, unrolled in the trace)', 'while')

@@ -1,0 +1,143 @@
+"""Reductions and scans: np.sum ... np.any, linalg.norm, cumsum, cumprod, ufunc.reduce, accumulate."""
+import numpy as np
+
+from ..autodiff.kit import count, unreduce
+from ..ir.core import AbstractValue
+from ..ir.shapes import normalize_axis, probe_dtype, reduce_shape, size
+from ..ir.registry import Op, defop, defvjp, no_gradient, register
+from .emitters import ufunc_method_emitter
+
+
+def _reduction_rule(fn):
+    """Reducing `axis` (None: all) of `a`; numpy, on stand-ins, decides the dtype."""
+    def rule(a, axis=None, keepdims=False, **params):
+        dtype = probe_dtype(fn, a, axis=axis, keepdims=keepdims, **params)
+        return AbstractValue(dtype, reduce_shape(a.shape, axis, keepdims))
+    return rule
+
+
+for _name, _fn in (('sum', np.sum), ('prod', np.prod), ('mean', np.mean), ('std', np.std),
+                   ('var', np.var), ('max', np.max), ('min', np.min), ('argmax', np.argmax),
+                   ('argmin', np.argmin), ('all', np.all), ('any', np.any),
+                   ('norm', np.linalg.norm)):
+    register(Op(_name, _fn, _reduction_rule(_fn)))
+no_gradient('its outputs are integers or bools', 'argmax', 'argmin', 'all', 'any')
+
+
+def _sum_vjp(g, out, a, axis=None, keepdims=False, **params):
+    return unreduce(g, a, axis, keepdims)
+
+
+def _mean_vjp(g, out, a, axis=None, keepdims=False, **params):
+    return unreduce(g, a, axis, keepdims) / count(a, out)
+
+
+def _extremum_vjp(g, out, a, axis=None, keepdims=False, **params):
+    """Shared equally by the elements equal to the extremum (as TensorFlow's Max gradient)."""
+    ties = a == unreduce(out, a, axis, keepdims)
+    return unreduce(g, a, axis, keepdims) * ties / np.sum(ties, axis=axis, keepdims=True)
+
+
+def _prod_vjp(g, out, a, axis=None, keepdims=False, **params):
+    return unreduce(g * out, a, axis, keepdims) / a  # (inf or nan where a is 0)
+
+
+def _var_vjp(g, out, a, axis=None, keepdims=False, ddof=0, **params):
+    centred = a - np.mean(a, axis=axis, keepdims=True)
+    return unreduce(g, a, axis, keepdims) * centred * (2 / (count(a, out) - ddof))
+
+
+def _std_vjp(g, out, a, axis=None, keepdims=False, ddof=0, **params):
+    return _var_vjp(g * 0.5 / out, out * out, a, axis, keepdims, ddof)
+
+
+def _norm_vjp(g, out, x, ord=None, axis=None, keepdims=False):
+    if ord not in (None, 2, 'fro') or (ord == 2 and np.ndim(x) != 1 and axis is None):
+        raise NotImplementedError(f'no gradient for numpy.linalg.norm with ord={ord!r}')
+    return unreduce(g / out, x, axis, keepdims) * x
+
+
+defvjp('sum', _sum_vjp)
+defvjp('mean', _mean_vjp)
+defvjp('max', _extremum_vjp)
+defvjp('min', _extremum_vjp)
+defvjp('prod', _prod_vjp)
+defvjp('var', _var_vjp)
+defvjp('std', _std_vjp)
+defvjp('norm', _norm_vjp)
+
+
+def _scan_shape(shape, axis):
+    if axis is None or shape == ():  # numpy scans a 0-d array as a 1-d one
+        return None if shape is None else (size(shape),)
+    if shape is not None:
+        normalize_axis(axis, len(shape))
+    return shape
+
+
+def _scan_rule(fn):
+    def rule(a, axis=None, **params):
+        return AbstractValue(probe_dtype(fn, a, axis=axis, **params), _scan_shape(a.shape, axis))
+    return rule
+
+
+register(Op('cumsum', np.cumsum, _scan_rule(np.cumsum)))
+register(Op('cumprod', np.cumprod, _scan_rule(np.cumprod)))
+
+
+def _cumsum_vjp(g, out, a, axis=None, **params):
+    """The sums of `g` from each position to the end."""
+    if axis is None:
+        return np.reshape(np.flip(np.cumsum(np.flip(g))), np.shape(a))
+    return np.flip(np.cumsum(np.flip(g, axis), axis), axis)
+
+
+def _cumprod_vjp(g, out, a, axis=None, **params):
+    return _cumsum_vjp(g * out, out, a, axis) / (a if axis is not None else np.ravel(a))
+
+
+defvjp('cumsum', _cumsum_vjp)
+defvjp('cumprod', lambda g, out, a, axis=None, **params: np.reshape(
+    _cumprod_vjp(g, out, a, axis), np.shape(a)))
+
+
+def _ufunc_reduce(x, *, ufunc, **kwargs):
+    return ufunc.reduce(x, **kwargs)
+
+
+def _ufunc_accumulate(x, *, ufunc, **kwargs):
+    return ufunc.accumulate(x, **kwargs)
+
+
+@defop('ufunc_reduce', _ufunc_reduce, emit=ufunc_method_emitter('reduce'))
+def _ufunc_reduce_rule(x, *, ufunc, axis=0, keepdims=False, **params):
+    dtype = probe_dtype(ufunc.reduce, x, axis=axis, keepdims=keepdims, **params)
+    return AbstractValue(dtype, reduce_shape(x.shape, axis, keepdims))
+
+
+_REDUCE_VJPS = {np.add: _sum_vjp, np.multiply: _prod_vjp, np.maximum: _extremum_vjp,
+                np.minimum: _extremum_vjp, np.fmax: _extremum_vjp, np.fmin: _extremum_vjp}
+
+
+def _ufunc_reduce_vjp(g, out, x, *, ufunc, axis=0, keepdims=False, **params):
+    if ufunc not in _REDUCE_VJPS:
+        raise NotImplementedError(f'no gradient for numpy.{ufunc.__name__}.reduce')
+    return _REDUCE_VJPS[ufunc](g, out, x, axis, keepdims)
+
+
+def _ufunc_accumulate_vjp(g, out, x, *, ufunc, axis=0, **params):
+    if ufunc not in (np.add, np.multiply):
+        raise NotImplementedError(f'no gradient for numpy.{ufunc.__name__}.accumulate')
+    return (_cumsum_vjp if ufunc is np.add else _cumprod_vjp)(g, out, x, axis)
+
+
+defvjp('ufunc_reduce', _ufunc_reduce_vjp)
+defvjp('ufunc_accumulate', _ufunc_accumulate_vjp)
+
+
+@defop('ufunc_accumulate', _ufunc_accumulate, emit=ufunc_method_emitter('accumulate'))
+def _ufunc_accumulate_rule(x, *, ufunc, axis=0, **params):
+    if x.shape is not None and not x.shape:
+        raise TypeError('cannot accumulate on a scalar')
+    dtype = probe_dtype(ufunc.accumulate, x, axis=axis, **params)
+    return AbstractValue(dtype, _scan_shape(x.shape, axis))

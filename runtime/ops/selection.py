@@ -1,0 +1,125 @@
+"""Selecting and ordering: np.where, nonzero, clip, take, sort, argsort."""
+import numpy as np
+
+from ..autodiff.kit import apply_op, scatter_add
+from ..ir.core import AbstractValue, Hole
+from ..ir.shapes import broadcast_shapes, normalize_axis, probe_dtype, size
+from ..ir.registry import defop, defvjp, no_gradient
+
+
+@defop('where', np.where)
+def _where_rule(condition, x, y):
+    dtype = probe_dtype(np.where, condition, x, y)
+    return AbstractValue(dtype, broadcast_shapes(condition.shape, x.shape, y.shape))
+
+
+@defop('nonzero', np.nonzero, multiple_results=True)
+def _nonzero_rule(a):
+    if a.shape is None:
+        raise ValueError('np.nonzero of a tensor of unknown rank: the number of results is unknown')
+    if not a.shape:
+        raise ValueError('Calling nonzero on 0d arrays is not allowed. '
+                         'Use np.atleast_1d(scalar).nonzero() instead.')
+    return [AbstractValue(np.intp, (None,))] * len(a.shape)
+
+
+@defop('clip', np.clip)
+def _clip_rule(a, a_min, a_max, **params):
+    dtype = probe_dtype(np.clip, a, a_min, a_max, **params)
+    shapes = [v.shape for v in (a, a_min, a_max) if v is not None]
+    return AbstractValue(dtype, broadcast_shapes(*shapes))
+
+
+@defop('take', np.take)
+def _take_rule(a, indices, axis=None, mode='raise'):
+    if indices.dtype.kind not in 'iub':
+        raise TypeError(f'Cannot cast array data from {indices.dtype!r} to '
+                        f"{np.dtype(np.intp)!r} according to the rule 'safe'")
+    if axis is None or indices.shape is None:
+        return AbstractValue(a.dtype, indices.shape)
+    if a.shape is None:
+        return AbstractValue(a.dtype, None)
+    shape = a.shape or (1,)  # numpy takes along an axis of a 0-d array as of a 1-d one
+    axis = normalize_axis(axis, len(shape))
+    return AbstractValue(a.dtype, shape[:axis] + indices.shape + shape[axis + 1:])
+
+
+def _sorted_shape(a, axis):
+    if axis is None or a.shape == ():  # (np.sort rejects 0-d arrays; np.argsort makes them 1-d)
+        return (size(a.shape),)
+    if a.shape is not None:
+        normalize_axis(axis, len(a.shape))
+    return a.shape
+
+
+@defop('sort', np.sort)
+def _sort_rule(a, axis=-1, **params):
+    return AbstractValue(probe_dtype(np.sort, a, axis=axis, **params), _sorted_shape(a, axis))
+
+
+@defop('argsort', np.argsort)
+def _argsort_rule(a, axis=-1, **params):
+    return AbstractValue(probe_dtype(np.argsort, a, axis=axis, **params), _sorted_shape(a, axis))
+
+
+defvjp('where', None, lambda g, out, c, x, y: np.where(c, g, 0), lambda g, out, c, x, y: np.where(c, 0, g))
+defvjp('clip', lambda g, out, a, lo, hi, **params: np.where(out == a, g, 0),
+       lambda g, out, a, lo, hi, **params: np.where((out == lo) & (out != a), g, 0),
+       lambda g, out, a, lo, hi, **params: np.where((out == hi) & (out != a) & (out != lo), g, 0))
+no_gradient('its outputs are integers', 'nonzero', 'argsort')
+
+
+def _take_vjp(g, out, a, indices, axis=None, mode='raise'):
+    if axis is None:
+        flat = scatter_add(np.ravel(a), np.ravel(g), (Hole(0),), [np.ravel(indices)])
+        return np.reshape(flat, np.shape(a))
+    template = (slice(None),) * (axis % max(np.ndim(a), 1)) + (Hole(0),)
+    return scatter_add(a, g, template, [indices])
+
+
+defvjp('take', _take_vjp)
+
+
+def _sort_vjp(g, out, a, axis=-1, **params):
+    """Each element's cotangent is that of the place sorting moved it to."""
+    if axis is None:
+        return np.reshape(_sort_vjp(g, out, np.ravel(a)), np.shape(a))
+    places = np.argsort(np.argsort(a, axis=axis, kind='stable'), axis=axis, kind='stable')
+    return np.take_along_axis(g, places, axis=axis)
+
+
+defvjp('sort', _sort_vjp)
+
+
+@defop('take_along_axis', np.take_along_axis)
+def _take_along_axis_rule(arr, indices, axis=-1):
+    if indices.dtype.kind not in 'iu':
+        raise IndexError('`indices` must be an integer array')
+    if axis is None:
+        return AbstractValue(arr.dtype, indices.shape)
+    if arr.shape is None or indices.shape is None:
+        return AbstractValue(arr.dtype, None)
+    if len(arr.shape) != len(indices.shape):
+        raise ValueError('`indices` and `arr` must have the same number of dimensions')
+    axis = normalize_axis(axis, len(arr.shape))
+    shape = broadcast_shapes(tuple(1 if i == axis else d for i, d in enumerate(arr.shape)),
+                             tuple(1 if i == axis else d for i, d in enumerate(indices.shape)))
+    return AbstractValue(arr.dtype, shape[:axis] + (indices.shape[axis],) + shape[axis + 1:])
+
+
+def _arange(n):
+    return np.arange(n) if isinstance(n, int) else apply_op('arange', 0, n, 1, dtype=np.intp)
+
+
+def _take_along_axis_vjp(g, out, arr, indices, axis=-1):
+    """Scattered back with one integer index array per axis (the others: aranges)."""
+    if axis is None:
+        return np.reshape(_take_along_axis_vjp(g, out, np.ravel(arr), indices, 0), np.shape(arr))
+    ndim, shape = np.ndim(arr), np.shape(arr)
+    axis %= ndim
+    index = tuple(indices if i == axis else np.reshape(
+        _arange(shape[i]), tuple(-1 if j == i else 1 for j in range(ndim))) for i in range(ndim))
+    return scatter_add(arr, g, tuple(Hole(i) for i in range(ndim)), list(index))
+
+
+defvjp('take_along_axis', _take_along_axis_vjp)

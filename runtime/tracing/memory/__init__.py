@@ -1,0 +1,1 @@
+"""What arrays share memory while tracing: aliasing, views, in-place updates, made arrays."""

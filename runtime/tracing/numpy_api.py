@@ -1,0 +1,123 @@
+"""numpy's dispatch protocols on symbolic tensors: which ufunc or numpy function stages which op."""
+import inspect
+
+import numpy as np
+
+from . import tensor, builders
+from ..ops.elementwise import UFUNCS
+from ..ops.indexing import split_index
+
+HANDLERS = {}  # numpy function -> handler with the same signature, staging its op
+CALLS = {}  # numpy function -> overload for the calls its dispatch does not see (`numpy_calls`)
+
+_OUT = ('out= is supported in graphs for ufunc calls (np.add(a, b, out=c)); for other numpy '
+        'functions assign the result instead: c[...] = f(...)')
+_UFUNC_KWARGS = {'__call__': ('dtype', 'casting'), 'outer': ('dtype', 'casting'),
+                 'reduce': ('axis', 'dtype', 'keepdims', 'initial'),
+                 'accumulate': ('axis', 'dtype')}
+
+
+def array_ufunc(ufunc, method, inputs, kwargs):
+    """`Tensor.__array_ufunc__`: stage `ufunc` (or its methods); `out=` and `at` update arrays."""
+    name = ufunc.__name__
+    out = kwargs.pop('out', None)
+    if UFUNCS.get(name) is not ufunc:
+        raise TypeError(f'ufunc {name!r} is not supported on symbolic tensors: '
+                        "only numpy's own are")
+    if method == 'at' and not kwargs and out is None:
+        return updates.ufunc_at(ufunc, inputs)
+    if method not in _UFUNC_KWARGS:
+        raise TypeError(f'numpy.{name}.{method} is not supported on symbolic tensors')
+    if method != '__call__':
+        _reject_out(out)
+    for key in kwargs:
+        if key not in _UFUNC_KWARGS[method] and not (key == 'where' and kwargs[key] is True):
+            raise TypeError(f'numpy.{name}: argument {key}= is not supported on symbolic tensors')
+    params = _static(f'numpy.{name}', {k: v for k, v in kwargs.items() if k != 'where'})
+    if method == '__call__':
+        if out is not None and any(o is not None for o in out):
+            return updates.ufunc_out(ufunc, inputs, out, params)
+        return builders.bind(name, *inputs, **params)
+    return builders.bind(f'ufunc_{method}', *inputs, ufunc=ufunc, **params)
+
+
+def array_function(func, types, args, kwargs):
+    """`Tensor.__array_function__`: stage the op of a supported numpy function."""
+    handler = HANDLERS.get(func)
+    if handler is None:
+        raise TypeError(f'{_name(func)} is not supported on symbolic tensors: it has no graph op. '
+                        'Compute it outside the traced function, or call it when the graph runs '
+                        'with rt.py_function(func, inp, Tout).')
+    if not all(issubclass(t, (tensor.Tensor, builders.Resource, np.ndarray)) for t in types):
+        return NotImplemented
+    return handler(*args, **kwargs)
+
+
+def getitem(x, index):
+    template, dynamic = split_index(index, tensor.is_symbolic)
+    return builders.bind('getitem', x, *dynamic, index=template)
+
+
+def _name(func):
+    return f'{func.__module__}.{func.__name__}'
+
+
+def _reject_out(out):
+    if out is not None and any(o is not None for o in (out if isinstance(out, tuple) else (out,))):
+        raise TypeError(_OUT)
+
+
+def _static(where, params):
+    """Check and normalise the static params of an op (no tensors; dtypes as np.dtype)."""
+    for key, value in params.items():
+        if tensor.is_symbolic(value) or (isinstance(value, (list, tuple)) and
+                                         any(map(tensor.is_symbolic, value))):
+            raise TypeError(f'{where}: argument {key!r} must be a Python or numpy value while '
+                            'tracing, not a symbolic tensor')
+    if params.get('dtype') is not None:
+        params['dtype'] = np.dtype(params['dtype'])
+    return params
+
+
+def implements(*funcs, op=None, arrays=1):
+    """Stage numpy functions as op `op`: the first `arrays` parameters are inputs, others params."""
+    for func in funcs:
+        signature = inspect.signature(func)
+        names = list(signature.parameters)[:arrays]
+        HANDLERS[func] = _handler(func, signature, names, op or func.__name__)
+
+
+def _handler(func, signature, names, op):
+    def handler(*args, **kwargs):
+        arguments = signature.bind(*args, **kwargs).arguments
+        inputs = [arguments.pop(n, None) for n in names]
+        return builders.bind(op, *inputs, **_params(func, arguments))
+    return handler
+
+
+def _params(func, arguments):
+    arguments.update(arguments.pop('kwargs', None) or {})
+    _reject_out(arguments.pop('out', None))
+    if arguments.pop('where', True) is not True:
+        raise TypeError(f'{_name(func)}: where= is not supported on symbolic tensors; use np.where')
+    return _static(_name(func), arguments)
+
+
+def handles(func):
+    """Decorator: the decorated function stages numpy's `func` (where `implements` does not fit)."""
+    def decorate(handler):
+        HANDLERS[func] = handler
+        return handler
+    return decorate
+
+
+def intercepts(func):
+    """Decorator: converted code calling numpy's `func` while tracing calls the decorated one."""
+    def decorate(overload):
+        CALLS[func] = overload
+        return overload
+    return decorate
+
+
+from . import numpy_calls, numpy_functions  # noqa: E402,F401  (register the handlers)
+from .memory import updates  # noqa: E402,F401  (register the handlers)

@@ -1,0 +1,16 @@
+"""The whole suite: every graph a test builds is checked (the IR checker runs after every trace)."""
+from runtime.ir.check import check_graph
+from runtime.tracing.builders import GraphBuilder
+
+
+def pytest_configure(config):
+    """Wrap `GraphBuilder.finish`, where every trace, branch and loop body becomes a Graph."""
+    finish = GraphBuilder.finish
+
+    def checked_finish(self, outputs):
+        graph = finish(self, outputs)
+        check_graph(graph)
+        return graph
+
+    checked_finish.unchecked = finish
+    GraphBuilder.finish = checked_finish

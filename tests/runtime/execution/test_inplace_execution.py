@@ -1,0 +1,130 @@
+"""The compiled executor updates arrays in place when nothing else can see them, never otherwise."""
+import re
+
+import numpy as np
+
+import runtime as rt
+from mutation_helpers import check, source_of
+from runtime.tracing import builders
+from runtime.execution.executor import compile_graph
+from runtime.ir.core import AbstractValue
+from runtime.staging import make_graph
+
+M = np.arange(8.0).reshape(4, 2)
+N = np.int64(4)
+
+
+def fill(m, n):
+    out = np.zeros_like(m)
+    for i in range(n):
+        out[i] = m[i] * 2
+    return out
+
+
+def fill_argument(m, n):
+    for i in range(n):
+        m[i] = m[i] * 2
+    return n
+
+
+def fill_in_branches(m, n):
+    out = np.zeros_like(m)
+    for i in range(n):
+        if m[i, 0] > 3:
+            out[i] = m[i]
+        else:
+            out[i, 1] = -1.0
+    return out
+
+
+def fill_nested(m, n):
+    out = np.zeros_like(m)
+    for i in range(n):
+        for j in range(m.shape[1]):
+            out[i, j] = i * j
+    return out
+
+
+def view_read_after_update(m):
+    out = m * 1
+    v = out[0]
+    w = v + 0        # reads the view before the update: its old value is not needed after,
+    out[0] = 5.0     # so the update runs in place, and v reads the new value
+    return v, w, out
+
+
+def array_used_after_update(m):
+    out = m * 1
+    before = out     # the same array: it sees the update
+    snapshot = out + 0
+    out[1] = -1.0
+    return before, snapshot
+
+
+def update_a_value_also_returned(m):
+    a = m * 2
+    b = a.copy()
+    b[0] = 0.0
+    return a, b
+
+
+def overlapping_operands(m):
+    x = m * 1
+    x[1:] = x[:-1]                # numpy copies an operand that overlaps the target
+    np.add(x, x[::-1], out=x)
+    x += x.T
+    return x
+
+
+def loop_lines(source):
+    """The lines of the generated `while` loops (their bodies included)."""
+    lines = source.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.strip().startswith('while'))
+    return lines[start:]
+
+
+def test_a_fill_loop_updates_its_array_in_place_without_copying():
+    check(fill, M, N)
+    source = source_of(rt.function(fill), M, N)
+    assert re.search(r'\n +v\d+\[v\d+\] = v\d+\n', source)
+    assert 'copy' not in source and 'set_item' not in source  # not even once: zeros_like's
+
+
+def test_an_argument_is_copied_once_then_updated_in_place():
+    check(fill_argument, M.copy(), N)
+    source = source_of(rt.function(fill_argument), M, N)
+    body = loop_lines(source)
+    assert source.count('.copy()') == 1 and not any('.copy()' in line for line in body[1:])
+    assert 'set_item' not in source
+
+
+def test_branches_and_nested_loops_update_in_place():
+    for fn in (fill_in_branches, fill_nested):
+        check(fn, M.copy(), N)
+        source = source_of(rt.function(fn), M, N)
+        assert 'set_item' not in source and 'copy' not in source, source
+
+
+def test_aliases_and_views_read_around_updates():
+    check(view_read_after_update, M.copy())
+    check(array_used_after_update, M.copy())
+    check(update_a_value_also_returned, M.copy())
+
+
+def test_a_value_used_after_its_update_is_copied():
+    def both(m):  # the graph's own ops: the old value and the updated one are both outputs
+        x = builders.bind('multiply', m, 1)
+        return x, builders.bind('set_item', x, 5.0, index=(0,))
+    graph = make_graph(both, AbstractValue(np.float64, (4, 2)))
+    source = compile_graph(graph).__source__
+    assert 'set_item(' in source and '] = ' not in source
+    m = M.copy()
+    old, new = compile_graph(graph)(m)
+    assert old.tolist() == M.tolist() and new[0].tolist() == [5.0, 5.0] and m.tolist() == M.tolist()
+
+
+def test_operands_sharing_the_targets_memory_still_update_in_place():
+    m = np.arange(9.0).reshape(3, 3)
+    check(overlapping_operands, m)
+    source = source_of(rt.function(overlapping_operands), m)
+    assert 'set_item' not in source and 'inplace_op' not in source and 'ufunc_out' not in source

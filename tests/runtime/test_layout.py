@@ -1,0 +1,152 @@
+"""The runtime's stages: every import (function-level ones too) goes to the same stage or below.
+
+This is the one place the stage order is written. A new folder under `runtime/`
+gets its line here, where its imports put it.
+"""
+import ast
+import pathlib
+import subprocess
+import sys
+
+RUNTIME = pathlib.Path(__file__).resolve().parents[2] / 'runtime'
+
+# Lowest first: a module may import its own stage and those above it in this list.
+STAGES = (
+    # standard library only: what converted code runs on Python values
+    ('python', ('runtime', 'runtime.errors', 'runtime.config', 'runtime.ag',
+                'runtime.operators', 'runtime.python')),
+    ('ir', ('runtime.ir', 'runtime.pictures')),  # graphs, their checker, the op registry, drawings
+    ('ops', ('runtime.ops',)),                  # the ops: implementation beside type rule
+    ('tracing', ('runtime.tracing',)),          # builders, tensors, numpy dispatch, memory
+    ('api', ('runtime.api',)),                  # Variable, TensorSpec, print
+    ('staging', ('runtime.staging',)),          # the graph side of the ag__ operators
+    ('execution', ('runtime.execution',)),      # interpreter and compiled executor
+    ('polymorphic', ('runtime.polymorphic',)),  # rt.function
+    ('autodiff', ('runtime.autodiff', 'runtime.module', 'runtime.optimizers')),  # tapes, training
+    ('saving', ('runtime.saving', 'runtime.onnx')),  # graphs kept and exported
+    ('facade', ('runtime.autograph',)),  # rt.autograph: conversion, graphs and their pictures
+)
+# Imports that point up the stages by design, each with why. The list may shrink, never grow.
+LATE_BOUND = {
+    # Gradient rules sit beside their ops and build the backward pass out of ops when they run:
+    # the helpers they share import the stages above only inside their functions.
+    ('runtime.ops', 'runtime.autodiff.kit'),
+    ('runtime.ops.control_flow', 'runtime.autodiff.subgraphs'),
+    # A variable made while tracing asks rt.function whether the trace may create one (TF's rule).
+    ('runtime.api.variables', 'runtime.polymorphic.variable_creation'),
+}
+
+
+def late_bound(name, target):
+    return any((name == a or name.startswith(a + '.')) and target == b for a, b in LATE_BOUND)
+CONVERTER_IMPORTER = 'runtime.python.conversion'  # converts on the fly, importing the converter late
+# The one group of modules that still import each other at module level: tensors, the builders
+# that wrap op results as tensors, numpy's dispatch from tensor methods, and the memory
+# bookkeeping every update reaches. It may shrink, never grow.
+TRACING_CORE = frozenset(f'runtime.tracing.{name}' for name in (
+    'builders', 'graph_lists', 'numpy_api', 'numpy_calls', 'numpy_functions', 'sizes', 'tensor',
+    'unify', 'weak', 'memory.aliasing', 'memory.journals', 'memory.stale', 'memory.updates'))
+MADE_ARRAYS = frozenset(f'runtime.tracing.memory.{name}' for name in (
+    'made_arrays', 'traced_array', 'captured_arrays'))
+
+
+def module_name(path):
+    parts = path.relative_to(RUNTIME.parent).with_suffix('').parts
+    return '.'.join(parts[:-1] if parts[-1] == '__init__' else parts)
+
+
+def modules():
+    return {module_name(p): p for p in sorted(RUNTIME.rglob('*.py'))}
+
+
+def imports(name, path, known):
+    """(imported module, at module level?) for every import statement in the module."""
+    tree = ast.parse(path.read_text(), str(path))
+    package = name if path.name == '__init__.py' else name.rpartition('.')[0]
+    top_level = {id(node) for node in tree.body}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name, id(node) in top_level
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ''
+            if node.level:
+                parent = package.split('.')[:len(package.split('.')) - node.level + 1]
+                base = '.'.join(parent + ([node.module] if node.module else []))
+            for alias in node.names:
+                sub = f'{base}.{alias.name}'
+                yield (sub if sub in known else base), id(node) in top_level
+
+
+def stage_of(name):
+    matches = [(len(prefix), index) for index, (_, prefixes) in enumerate(STAGES)
+               for prefix in prefixes if name == prefix or name.startswith(prefix + '.')]
+    assert matches, f'{name} belongs to no stage: add its folder to STAGES in {__file__}'
+    return max(matches)[1]
+
+
+def graph():
+    known = modules()
+    return {name: [(target, top) for target, top in imports(name, path, known)
+                   if target.split('.')[0] in ('runtime', 'autograph_cli')]
+            for name, path in known.items()}
+
+
+def test_every_import_goes_to_the_same_stage_or_below():
+    upward = [f'{name} ({STAGES[stage_of(name)][0]}) imports {target} '
+              f'({STAGES[stage_of(target)][0]})'
+              for name, targets in graph().items() for target, _ in targets
+              if target.startswith('runtime') and stage_of(target) > stage_of(name)
+              and not late_bound(name, target)]
+    assert upward == []
+
+
+def test_only_conversion_imports_the_converter_and_only_when_it_converts():
+    importers = {(name, top) for name, targets in graph().items() for target, top in targets
+                 if target.startswith('autograph_cli')}
+    assert importers == {(CONVERTER_IMPORTER, False)}
+
+
+def test_module_level_imports_have_no_cycles_but_the_tracing_core():
+    edges = {name: {t for t, top in targets if top and t != name and t.startswith('runtime')}
+             for name, targets in graph().items()}
+    cycles = [set(scc) for scc in strongly_connected(edges) if len(scc) > 1]
+    assert all(cycle <= TRACING_CORE or cycle <= MADE_ARRAYS for cycle in cycles), cycles
+
+
+def strongly_connected(edges):
+    """Tarjan's components of a directed graph {node: successors}."""
+    index, low, stack, on_stack, components = {}, {}, [], set(), []
+
+    def visit(node):
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for succ in edges.get(node, ()):
+            if succ not in index:
+                visit(succ)
+                low[node] = min(low[node], low[succ])
+            elif succ in on_stack:
+                low[node] = min(low[node], index[succ])
+        if low[node] == index[node]:
+            component = set()
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.add(member)
+                if member == node:
+                    break
+            components.append(sorted(component))
+
+    for node in sorted(edges):
+        if node not in index:
+            visit(node)
+    return components
+
+
+def test_importing_the_runtime_imports_no_converter_module():
+    code = ('import sys, runtime, runtime.ag; '
+            'print([m for m in sys.modules if m.split(".")[0] == "autograph_cli"])')
+    result = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True,
+                            check=True)
+    assert result.stdout.strip() == '[]'
