@@ -174,6 +174,17 @@ class FunctionConversion:
         return self.lower_block(body, None, None)
 
     def lower_block(self, block, place, hoist):
+        if hoist is None:
+            # closures defined in a block of the function's own frame are there for what follows
+            # in that block, not for what follows the block (a `try` body may stop half-way)
+            visible = dict(self.flow.visible_state)
+            try:
+                return self._lower_block(block, place, hoist)
+            finally:
+                self.flow.visible_state = visible
+        return self._lower_block(block, place, hoist)
+
+    def _lower_block(self, block, place, hoist):
         out = []
         for stmt in block:
             if isinstance(stmt, CONVERTED):
@@ -210,7 +221,8 @@ class FunctionConversion:
             return out
         node = line.node if len(kept) == len(line.smalls) and all(
             a is b.node for a, b in zip(kept, line.smalls)) else emit.replace(line.node, body=kept)
-        return out + [emit.Verbatim(node, line.origin)]
+        original = '' if line.origin is None else self.pos.text(line.origin + len(node.leading_lines))
+        return out + [emit.Statement(node, line.origin, original)]
 
     def _renamed(self, node, line):
         """A def or class inside a closure keeps the qualified name it has in the original."""

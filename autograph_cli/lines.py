@@ -32,6 +32,10 @@ class Positions:
         text = self._text[line - 1] if 0 < line <= len(self._text) else ''
         return line, len(text.encode('utf-8')[:col].decode('utf-8', 'replace')) + 1
 
+    def text(self, line):
+        """The text of a line of the source (1-based), '' past its end."""
+        return self._text[line - 1] if 0 < line <= len(self._text) else ''
+
     def start(self, node):
         return self._starts.get(id(node), self._lines.get(id(node), (None,))[0])
 

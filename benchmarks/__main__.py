@@ -5,7 +5,7 @@ import sys
 
 import numpy as np
 
-from . import graph, python_mode, throughput
+from . import graph, output_size, python_mode, throughput
 
 
 def machine():
@@ -17,7 +17,8 @@ def main():
     print('machine:', machine())
     for title, module in (('Converted code on Python values', python_mode),
                           ('Graphs against numpy eager', graph),
-                          ('Conversion throughput', throughput)):
+                          ('Conversion throughput', throughput),
+                          ('Converted code size', output_size)):
         print(f'\n{title}')
         for line in module.run():
             print('  ' + line)

@@ -2,9 +2,9 @@
 
     def f(xs):                          do_return = False
         for x in xs:                    retval_ = ag__.UndefinedReturnValue()
-            if x:                       ... loop_body: if x: retval_ = x; do_return = True
+            if x:                       ... loop_body: if x: retval_ = x, do_return = True
                 return x        ->      ag__.for_stmt(xs, extra_test, loop_body, ...)
-        return None                     ... if not do_return: retval_ = None; do_return = True
+        return None                     ... if not do_return: retval_ = None, do_return = True
                                         return fscope.ret(retval_, do_return)
 
 Returns that do not end up in a generated closure stay real returns, which
@@ -39,8 +39,9 @@ def _setter(do_return, retval):
             value = ('(', value, ')')  # `return x := y` needs parentheses after `retval_ =`
         act = small.act
         act.defs |= {retval, do_return}
-        line = emit.Line((retval, ' = ', value, '; ', do_return, ' = True'), origin)
-        return Line(line, [Small(None, 'set_return', act)], origin, generated=True)
+        lines = emit.Lines([emit.Line((retval, ' = ', value), origin),
+                            emit.Line((do_return, ' = True'), origin)])
+        return Line(lines, [Small(None, 'set_return', act)], origin, generated=True)
     return replace
 
 

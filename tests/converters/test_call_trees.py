@@ -111,8 +111,8 @@ def test_super_in_a_generated_closure_names_its_class_and_instance():
                     return super().m(x)
                 return 0
     ''', 'm'))
-    assert ('retval_ = ag__.converted_call(super(__class__, self).m, (x,), None, fscope); '
-            'do_return = True') in lines
+    at = lines.index('retval_ = ag__.converted_call(super(__class__, self).m, (x,), None, fscope)')
+    assert lines[at + 1] == 'do_return = True'
 
 
 def test_no_calls_no_change_to_the_expressions():
