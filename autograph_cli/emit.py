@@ -262,8 +262,9 @@ class _MarkingState(CodegenState):
         # entered for most nodes: the cheapest one that does the same
         return _NO_POSITION
 
-    def __init__(self, default_indent, default_newline):
+    def __init__(self, default_indent, default_newline, chosen):
         super().__init__(default_indent=default_indent, default_newline=default_newline)
+        self.chosen = chosen  # the deferred nodes printed in their closure form (deferred.py)
         self.marks = []
         self.counted = [0, 1]  # tokens counted so far, line number reached
 
@@ -278,14 +279,15 @@ class _MarkingState(CodegenState):
         self.marks.append((counted[1], origin, verbatim))
 
 
-def render(module):
+def render(module, chosen=frozenset()):
     """Print a module built from the nodes above; returns (code, marks).
 
+    chosen: the deferred nodes the lowering chose the closure form for.
     marks: (converted line, original line, verbatim) in printing order.
     """
     # a form feed resets the column, so one in the indent unit would undo nesting
     indent = module.default_indent.replace('\f', '') or '    '
-    state = _MarkingState(indent, module.default_newline)
+    state = _MarkingState(indent, module.default_newline, chosen)
     module._codegen(state)
     return ''.join(state.tokens), state.marks
 
@@ -297,8 +299,17 @@ def comment_of(trailing_whitespace):
     return None
 
 
+class _PlainState(CodegenState):
+    """libcst's codegen state for printing a piece alone: no marks, deferred nodes as written."""
+
+    chosen = frozenset()
+
+    def mark(self, origin, verbatim):
+        pass
+
+
 def code_of(node):
-    """Source text of a node (for reprs in generated code)."""
-    state = CodegenState(default_indent='    ', default_newline='\n')
+    """Source text of a node or an emit node (for reprs in generated code, and tests)."""
+    state = _PlainState(default_indent='    ', default_newline='\n')
     node._codegen(state)
     return ''.join(state.tokens)

@@ -16,13 +16,15 @@ from .stmts import CONVERTED, For, If, Line, Match, Opaque, Try, While, With, su
 
 
 class FunctionConversion:
-    def __init__(self, facts, namer, scope_name, positions):
+    def __init__(self, facts, namer, scope_name, positions, def_line):
         self.facts = facts
+        self.def_line = def_line  # the original line of the `def`: generated set-up code maps to it
         self.namer = namer
         self.scope_name = scope_name
         self.pos = positions
         self._itr = self._vars = None
         self.nonlocal_names = set()
+        self.chosen = set()  # deferred nodes printed in their closure form (converters/variables.py)
         # id(block) -> what it modifies: each `elif` of a chain is a block inside the last one
         self._modified_by_block = {}
 

@@ -12,7 +12,6 @@ import libcst as cst
 
 from .. import emit
 from ..deferred import SuperCall
-from ..expressions import Walker
 
 # Builtins that look at the frame that calls them: never moved into converted_call.
 FRAME_DEPENDENT = frozenset(('super', 'locals', 'vars', 'dir', 'eval', 'exec'))
@@ -112,10 +111,10 @@ def _frame_dependent(w, node):
         # which a generated closure or lambda is not: there it names them
         first = w.facts.first_param
         w.act.uses.update(('__class__', first))
-        call = SuperCall(node, first, explicit=w.thunks > 0)
+        call = SuperCall(node, first, in_thunk=w.thunks > 0)
         w.act.supers.append(call)
         return call
     return emit.replace(node, args=args)
 
 
-Walker.handlers[cst.Call] = rewrite_call
+HANDLERS = {cst.Call: rewrite_call}

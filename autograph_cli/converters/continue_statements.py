@@ -28,6 +28,7 @@ def transform(block, ctx):
                 stmt.body = [reset] + body
             else:
                 stmt.body = _without_flag(body, True)
+    return block
 
 
 def _setter(flag):

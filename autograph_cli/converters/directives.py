@@ -29,13 +29,14 @@ def walk_directive(w, call):
     return emit.replace(call, args=[emit.replace(a, value=w.walk(a.value)) for a in call.args])
 
 
-def transform(block):
+def transform(block, fn=None):
     """Move the directives of every loop in `block` (recursively) into the loop's opts."""
     for stmt in block:
         for sub in sub_blocks(stmt):
             transform(sub)
         if isinstance(stmt, LOOPS):
             stmt.body[:] = [s for s in stmt.body if not _take(stmt, s)]
+    return block
 
 
 def _take(loop, stmt):

@@ -17,10 +17,11 @@ from ..stmts import CONVERTED, Line, Small, sub_blocks
 from .guards import Jump, generated_line, rewrite_block
 
 
-def transform(body, ctx, origin):
+def transform(body, ctx):
     """The new function body; unchanged when no return sits inside converted control flow."""
     if not _returns_in_closure(body, False):
         return body
+    origin = ctx.def_line
     do_return, retval = ctx.new_name('do_return'), ctx.new_name('retval_')
     jump = Jump('return', [do_return], _setter(do_return, retval), descend_loops=True)
     new_body, _ = rewrite_block(body, jump, False)
