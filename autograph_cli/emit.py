@@ -10,9 +10,8 @@ original line it stands for; `render` turns those marks into a source map.
 """
 import dataclasses
 
-from libcst._nodes.internal import CodegenState
-
 from . import layout
+from .libcst_internals import CodegenState
 
 _REPLACERS = {}
 

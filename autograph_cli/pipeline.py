@@ -12,7 +12,6 @@ A function that cannot be converted faithfully is copied as written, with a
 comment and a warning.
 """
 import dataclasses
-import gc
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -231,16 +230,6 @@ def convert_module(source, path='<string>', *, original_path=None, first_line=1,
     `leave` maps the line of a `def` to why that function is left as written;
     `pipeline` says which converters run (all of them by default).
     """
-    collecting = gc.isenabled()
-    gc.disable()  # the analyses build cyclic graphs; collecting them mid-way costs a tenth
-    try:
-        return _convert_module(source, path, original_path, first_line, leave, pipeline)
-    finally:
-        if collecting:
-            gc.enable()
-
-
-def _convert_module(source, path, original_path, first_line, leave, pipeline):
     module = syntax.parse(source, path)
     conversion = ModuleConversion(source, path, module, leave, pipeline)
     header = syntax.runtime_import(module.body)

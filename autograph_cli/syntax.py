@@ -1,36 +1,17 @@
 """libcst helpers of the module-level pass: parsing, function bodies, names a module binds."""
-import threading
-
 import libcst as cst
-from libcst._nodes.base import CSTNode
 
 from . import cpython, emit, repairs
 from .converters import functions
 from .diagnostics import ConversionError, Diagnostic
+from .libcst_internals import validation_skipped
 from .walker import imported_names
 
 
-_PARSING = threading.Lock()
-
-
 def _parse_without_validation(source):
-    """libcst's parse, minus the validation every node runs when it is built.
-
-    The parser only builds valid nodes, and validating them costs about a
-    seventh of the whole conversion. The switch is process-wide, so it is held
-    under a lock for the parse only.
-    """
-    with _PARSING:
-        validate = CSTNode.__post_init__
-        CSTNode.__post_init__ = _no_validation
-        try:
-            return cst.parse_module(source)
-        finally:
-            CSTNode.__post_init__ = validate
-
-
-def _no_validation(node):
-    pass
+    """libcst's parse, minus the validation of the nodes it builds (they are valid)."""
+    with validation_skipped():
+        return cst.parse_module(source)
 
 
 def parse(source, path):
