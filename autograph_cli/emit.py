@@ -39,7 +39,7 @@ def _make_replacer(cls):
 
 
 class Template:
-    """Source text with `{name}` holes, split once; `expr(**parts)` fills the holes.
+    """Source text with `{name}` holes, split once; `fill(holes)` gives the parts to print.
 
     A hole takes a string (copied as is), a node, or a list/tuple of those.
     """
@@ -59,9 +59,6 @@ class Template:
 
     def fill(self, holes):
         return tuple(holes[p[0]] if p.__class__ is tuple else p for p in self.pieces)
-
-    def expr(self, **holes):
-        return Expr(self.fill(holes))
 
 
 def _emit_parts(parts, state):

@@ -67,7 +67,7 @@ class Facts:
         return name
 
 
-class Walker:
+class ExpressionWalker:
     """Walks expressions of one function; `act` is the Activity of the statement being walked."""
 
     def __init__(self, facts, scope_name, handlers):

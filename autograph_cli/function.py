@@ -12,7 +12,7 @@ from .analysis.liveness import Liveness
 from .analysis.reaching_definitions import ReachingDefinitions
 from .converters import variables
 from .converters.control_flow import BLANK, ControlFlow
-from .stmts import CONVERTED, For, If, Line, Match, Opaque, Try, While, With, sub_blocks
+from .stmts import CONVERTED, For, If, StatementLine, Match, Opaque, Try, While, With, sub_blocks
 
 
 class FunctionConversion:
@@ -67,7 +67,7 @@ class FunctionConversion:
 
     def _scan(self, block, place):
         for stmt in block:
-            if isinstance(stmt, Line):
+            if isinstance(stmt, StatementLine):
                 for small in stmt.smalls:
                     self._note(small.act, place)
             elif isinstance(stmt, If):
@@ -196,7 +196,7 @@ class FunctionConversion:
                 emitted = local[start:] + calls if hoist is None else calls
                 _attach_leading(emitted, stmt)
                 out.extend(emitted)
-            elif isinstance(stmt, Line):
+            elif isinstance(stmt, StatementLine):
                 out.extend(self._line(stmt, place))
             elif isinstance(stmt, Opaque):
                 variables.check_loads(self, stmt.act, self.node_of(stmt), place is not None)
@@ -286,7 +286,7 @@ def _modified(block, memo):
         return found
     names, composites = set(), set()
     for stmt in block:
-        if isinstance(stmt, Line):
+        if isinstance(stmt, StatementLine):
             acts = [s.act for s in stmt.smalls]
         elif isinstance(stmt, (If, While)):
             acts = [stmt.act]
@@ -324,7 +324,7 @@ def _first_node(fn, block):
     if not block:
         return None
     stmt = block[0]
-    if isinstance(stmt, Line):
+    if isinstance(stmt, StatementLine):
         return fn.node_of(stmt.smalls[0])
     if isinstance(stmt, For):
         return fn.node_of(('iter', id(stmt)))

@@ -11,9 +11,6 @@ import ast
 
 import libcst as cst
 
-_COMPOUND = (cst.If, cst.For, cst.While, cst.Try, cst.TryStar, cst.With, cst.FunctionDef,
-             cst.ClassDef, cst.Match)
-
 
 class Positions:
     def __init__(self, source, module):

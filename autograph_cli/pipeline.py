@@ -16,13 +16,14 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 import libcst as cst
+from runtime.operators.py_builtins import LOCALS_READERS
 
 from . import emit, scopes, sourcemap, syntax
 from .converters import (asserts, break_statements, call_trees, conditional_expressions,
                          continue_statements, directives, functions, lists,
                          logical_expressions, return_statements)
 from .diagnostics import ConversionError, Diagnostic
-from .expressions import Facts, Unsupported, Walker
+from .expressions import ExpressionWalker, Facts, Unsupported
 from .function import FunctionConversion
 from .lines import Positions
 from .namer import Namer
@@ -30,7 +31,6 @@ from .walker import StatementWalker
 
 IMPORT = 'from runtime import ag as ag__'
 BIND = 'ag__ = ag__.bind(globals())'  # the module's own converted_call: see runtime/ag.py
-_FRAME_READERS = frozenset(('locals', 'vars', 'dir', 'eval', 'exec'))
 
 # Run together by the one walk over the expressions; no order among them (each owns its node types).
 EXPRESSION_CONVERTERS = (call_trees, logical_expressions, conditional_expressions, asserts, lists)
@@ -163,7 +163,7 @@ class ModuleConversion:
     def _convert_body(self, node, facts, scope):
         statements = list(syntax.body(node))
         docstring = statements.pop(0) if statements and functions.is_docstring(statements[0]) else None
-        walker = Walker(facts, scope, self.pipeline.handlers)
+        walker = ExpressionWalker(facts, scope, self.pipeline.handlers)
         where = (facts.class_name, facts.qualname + '.<locals>.')
         walker_ = StatementWalker(walker, self.positions, lambda n, w: self._nested(n, w, where))
         ir = [walker_.stmt(s, False) for s in statements]
@@ -172,7 +172,7 @@ class ModuleConversion:
             if name == 'stack':
                 raise Unsupported('inspects the call stack, where converted code runs in '
                                   'generated closures')
-            if name in _FRAME_READERS and name not in facts.locals() and syntax.reads_frame(name, call):
+            if name in LOCALS_READERS and name not in facts.locals() and syntax.reads_frame(name, call):
                 raise Unsupported(f'calls {name}(), which reads the local variables')
         namer = Namer(facts.referenced | {'ag__'})
         scope.name = namer.new('fscope')

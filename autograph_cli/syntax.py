@@ -1,5 +1,6 @@
 """libcst helpers of the module-level pass: parsing, function bodies, names a module binds."""
 import libcst as cst
+from runtime.operators.py_builtins import FRAME_READERS
 
 from . import cpython, emit, repairs
 from .converters import functions
@@ -128,7 +129,7 @@ def skipped(node):
 def reads_frame(name, call):
     """Does this call use the caller's local variables (no explicit namespace given)?"""
     positional = [a for a in call.args if a.keyword is None]
-    return len(positional) < (1 if name in ('locals', 'vars', 'dir') else 2) and not any(
+    return len(positional) < FRAME_READERS[name] and not any(
         a.keyword is not None and a.keyword.value in ('globals', 'locals') for a in call.args)
 
 

@@ -9,7 +9,7 @@ import libcst as cst
 from . import emit, stmts
 from .converters import directives
 from .expressions import Unsupported
-from .stmts import Activity, Header, Line, Small
+from .stmts import Activity, Header, StatementLine, Small
 
 
 class StatementWalker:
@@ -49,7 +49,7 @@ class StatementWalker:
             kind, new, value = self.small(small)
             smalls.append(Small(new, kind, act, value))
         new_node = emit.replace(node, body=[s.node for s in smalls])
-        return Line(new_node, smalls, self.pos.start(node))
+        return StatementLine(new_node, smalls, self.pos.start(node))
 
     def small(self, node):
         w = self.w

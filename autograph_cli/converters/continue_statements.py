@@ -11,7 +11,7 @@ When every statement after a `continue` could join the other branch of its
 (`if x < 0: <nothing> else: total += x` reads `if not x < 0: total += x`).
 """
 from .. import emit
-from ..stmts import LOOPS, If, Line, sub_blocks
+from ..stmts import LOOPS, If, StatementLine, sub_blocks
 from .guards import Jump, contains, generated_line, origin_of, rewrite_block
 
 
@@ -51,7 +51,7 @@ def _without_flag(block, closure):
     """`block` without its `continue` lines (`pass` where a Python block would be left empty)."""
     out, dropped = [], None
     for stmt in block:
-        if isinstance(stmt, Line) and stmt.generated and stmt.smalls[0].kind == 'set_continue':
+        if isinstance(stmt, StatementLine) and stmt.generated and stmt.smalls[0].kind == 'set_continue':
             dropped = stmt
             continue
         if isinstance(stmt, If):

@@ -11,7 +11,7 @@ faithful; its arguments are evaluated once, where the loop starts.
 import libcst as cst
 
 from .. import emit
-from ..stmts import LOOPS, Line, sub_blocks
+from ..stmts import LOOPS, StatementLine, sub_blocks
 
 NAMES = frozenset(('set_loop_options',))
 
@@ -40,7 +40,7 @@ def transform(block, fn=None):
 
 
 def _take(loop, stmt):
-    if not isinstance(stmt, Line) or not all(s.kind == 'directive' for s in stmt.smalls):
+    if not isinstance(stmt, StatementLine) or not all(s.kind == 'directive' for s in stmt.smalls):
         return False
     for small in stmt.smalls:
         for arg in small.value.args:

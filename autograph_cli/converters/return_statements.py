@@ -13,7 +13,7 @@ keeps `try`/`finally` behaving as written.
 import libcst as cst
 
 from .. import emit
-from ..stmts import CONVERTED, Line, Small, sub_blocks
+from ..stmts import CONVERTED, StatementLine, Small, sub_blocks
 from .guards import Jump, generated_line, rewrite_block
 
 
@@ -42,13 +42,13 @@ def _setter(do_return, retval):
         act.defs |= {retval, do_return}
         lines = emit.Lines([emit.Line((retval, ' = ', value), origin),
                             emit.Line((do_return, ' = True'), origin)])
-        return Line(lines, [Small(None, 'set_return', act)], origin, generated=True)
+        return StatementLine(lines, [Small(None, 'set_return', act)], origin, generated=True)
     return replace
 
 
 def _returns_in_closure(block, inside):
     for stmt in block:
-        if isinstance(stmt, Line):
+        if isinstance(stmt, StatementLine):
             if inside and any(s.kind == 'return' for s in stmt.smalls):
                 return True
             continue

@@ -39,7 +39,7 @@ class Analysed:
 
     def _name_block(self, block):
         for s in block:
-            if isinstance(s, stmts.Line):
+            if isinstance(s, stmts.StatementLine):
                 for small in s.smalls:
                     self._name(id(small), _text(s.node if s.generated else small.node))
                 continue
