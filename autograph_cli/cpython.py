@@ -1,5 +1,4 @@
 """CPython as the yardstick: what its compile() rejects, reported where and as CPython reports it."""
-import gc
 import re
 import warnings
 
@@ -13,17 +12,12 @@ _NEWLINE = re.compile(r'\r\n|\r|\n')
 
 def compile_failure(source, path):
     """The exception compile() raises for source (SyntaxError, ValueError, ...), or None."""
-    collecting = gc.isenabled()
-    gc.disable()  # compile() makes many objects and no cycles: collections would only cost (half)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter('ignore')  # SyntaxWarning & co. are shown when the module is imported
             compile(source, path, 'exec', dont_inherit=True)
     except (SyntaxError, ValueError, OverflowError, RecursionError, MemoryError) as e:
         return e
-    finally:
-        if collecting:
-            gc.enable()
     return None
 
 

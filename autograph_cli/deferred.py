@@ -2,16 +2,19 @@
 
 The expression walk cannot know yet whether a statement will run inside a
 generated closure (the jump converters may still move it into a guard), so
-these nodes record the facts and the lowering decides (see
-`converters/variables.py`): a load checked for an unbound local, a
-zero-argument `super()` made explicit, a lambda given its original qualified name.
+these nodes keep both forms, and the lowering (`converters/variables.py`)
+returns the set of those it chose the closure form for; the printer is
+handed that set (`emit.render`, `state.chosen`), and nothing is set on a node
+after it is made: a load checked for an unbound local, a zero-argument
+`super()` made explicit, a lambda given its original qualified name. Inside a
+lambda the converter generated (`in_thunk`) the closure form is always taken.
 """
 
 
 class LocalLoad:
-    """A load of a name inside generated code; the variables converter may make it checked."""
+    """A load of a name inside generated code; checked (`ag__.load`) where it may be unbound."""
 
-    __slots__ = ('name', 'node', 'quote', 'checked', 'message_name', 'in_thunk')
+    __slots__ = ('name', 'node', 'quote', 'message_name', 'in_thunk')
 
     def __init__(self, node, quote, message_name, in_thunk):
         self.name = node.value
@@ -19,10 +22,9 @@ class LocalLoad:
         self.quote = quote
         self.message_name = message_name
         self.in_thunk = in_thunk  # inside a generated lambda: a closure wherever it stands
-        self.checked = False
 
     def _codegen(self, state, **kwargs):
-        if not self.checked:
+        if self not in state.chosen:
             self.node._codegen(state)
             return
         q = self.quote
@@ -32,15 +34,15 @@ class LocalLoad:
 
 
 class SuperCall:
-    """A zero-argument `super()`; the lowering makes it explicit where it lands in a closure."""
+    """A zero-argument `super()`; made explicit where it lands in a closure."""
 
-    __slots__ = ('node', 'first', 'explicit')
+    __slots__ = ('node', 'first', 'in_thunk')
 
-    def __init__(self, node, first, explicit):
-        self.node, self.first, self.explicit = node, first, explicit
+    def __init__(self, node, first, in_thunk):
+        self.node, self.first, self.in_thunk = node, first, in_thunk
 
     def _codegen(self, state, **kwargs):
-        if not self.explicit:
+        if not self.in_thunk and self not in state.chosen:
             self.node._codegen(state)
             return
         for paren in self.node.lpar:
@@ -53,13 +55,13 @@ class SuperCall:
 class Renamed:
     """A user lambda; inside generated code it is printed through `ag__.qualname`."""
 
-    __slots__ = ('node', 'qualname', 'fix')
+    __slots__ = ('node', 'qualname', 'in_thunk')
 
-    def __init__(self, node, qualname, fix):
-        self.node, self.qualname, self.fix = node, qualname, fix
+    def __init__(self, node, qualname, in_thunk):
+        self.node, self.qualname, self.in_thunk = node, qualname, in_thunk
 
     def _codegen(self, state, **kwargs):
-        if not self.fix:
+        if not self.in_thunk and self not in state.chosen:
             self.node._codegen(state)
             return
         state.add_token(f'ag__.qualname({self.qualname!r})(')

@@ -10,7 +10,8 @@ original line it stands for; `render` turns those marks into a source map.
 """
 import dataclasses
 
-from libcst._nodes.internal import CodegenState
+from . import layout
+from .libcst_internals import CodegenState
 
 _REPLACERS = {}
 
@@ -38,7 +39,7 @@ def _make_replacer(cls):
 
 
 class Template:
-    """Source text with `{name}` holes, split once; `expr(**parts)` fills the holes.
+    """Source text with `{name}` holes, split once; `fill(holes)` gives the parts to print.
 
     A hole takes a string (copied as is), a node, or a list/tuple of those.
     """
@@ -58,9 +59,6 @@ class Template:
 
     def fill(self, holes):
         return tuple(holes[p[0]] if p.__class__ is tuple else p for p in self.pieces)
-
-    def expr(self, **holes):
-        return Expr(self.fill(holes))
 
 
 def _emit_parts(parts, state):
@@ -85,23 +83,31 @@ class Expr:
         _emit_parts(self.parts, state)
 
 
-def _print_line(state, leading, origin, parts, comment):
+def _print_line(state, leading, origin, parts, comment, hanging=1):
     """A generated line: the lines above it, then indent, parts, comment; mapped to `origin`.
 
     A line that spans several lines holds an original expression that does
     (its line breaks are the original's, and it starts on `origin`): its
     lines map one to one, so an error in its third line names the third line.
+    A one-line one longer than the width is wrapped, its continuation lines
+    indented `hanging` levels deeper; they all map to `origin`.
     """
     for line in leading:
         line._codegen(state)
     state.mark(origin, False)
     start = len(state.tokens)
     state.add_indent_tokens()
+    indent = ''.join(state.tokens[start:])
     _emit_parts(parts, state)
     if comment is not None:
         _emit_parts(comment, state)
-    if origin is not None and state.default_newline in ''.join(state.tokens[start:]):
-        state.marks[-1] = state.marks[-1][:2] + (True,)
+    text = ''.join(state.tokens[start:])
+    if state.default_newline in text:
+        if origin is not None:
+            state.marks[-1] = state.marks[-1][:2] + (True,)
+    elif len(text) > layout.WIDTH:
+        continuation = indent + state.default_indent * hanging
+        state.tokens[start:] = [layout.wrap(text, indent, continuation, state.default_newline)]
     state.add_token(state.default_newline)
 
 
@@ -120,6 +126,27 @@ class Line:
         _print_line(state, self.leading, self.origin, self.parts, self.comment)
 
 
+class Lines:
+    """Generated simple statements, one a line, that stand for one original statement."""
+
+    __slots__ = ('lines',)
+
+    def __init__(self, lines):
+        self.lines = lines
+
+    @property
+    def leading(self):
+        return self.lines[0].leading
+
+    @leading.setter
+    def leading(self, value):
+        self.lines[0].leading = value
+
+    def _codegen(self, state, **kwargs):
+        for line in self.lines:
+            line._codegen(state)
+
+
 class Block:
     """A generated compound statement: `header:` and an indented body of statement nodes."""
 
@@ -134,7 +161,7 @@ class Block:
         self.footer = footer
 
     def _codegen(self, state, **kwargs):
-        _print_line(state, self.leading, self.origin, (self.header, ':'), self.comment)
+        _print_line(state, self.leading, self.origin, (self.header, ':'), self.comment, hanging=2)
         state.increase_indent(state.default_indent)
         for stmt in self.body:
             stmt._codegen(state)
@@ -174,6 +201,40 @@ class Verbatim:
         self.node._codegen(state)
 
 
+class Statement:
+    """An original line of simple statements as converted (`original` is its text before).
+
+    It maps one to one like a verbatim copy; if converting it made it longer
+    than the width, it is wrapped, and its continuation lines map to its line.
+    """
+
+    __slots__ = ('node', 'origin', 'original')
+
+    def __init__(self, node, origin, original):
+        self.node = node
+        self.origin = origin
+        self.original = original
+
+    def _codegen(self, state, **kwargs):
+        state.mark(self.origin, True)
+        tokens = state.tokens
+        start = len(tokens)
+        self.node._codegen(state)
+        newline = state.default_newline
+        text = ''.join(tokens[start:])
+        if self.origin is None or not text.endswith(newline):
+            return
+        above, _, line = text[:-len(newline)].rpartition(newline)
+        if len(line) <= layout.WIDTH or line.strip() == self.original.strip():
+            return
+        indent = line[:len(line) - len(line.lstrip())]
+        tokens[start:] = [above + newline if above else '']
+        lines_above = above.count(newline) + 1 if above else 0
+        state.mark(self.origin + lines_above, False)
+        tokens.append(layout.wrap(line, indent, indent + state.default_indent, newline) + newline)
+        state.mark(self.origin + lines_above + 1, True)  # the verbatim run resumes
+
+
 class _NoPosition:
     """A do-nothing context manager: we do not track node positions while printing."""
 
@@ -197,8 +258,9 @@ class _MarkingState(CodegenState):
         # entered for most nodes: the cheapest one that does the same
         return _NO_POSITION
 
-    def __init__(self, default_indent, default_newline):
+    def __init__(self, default_indent, default_newline, chosen):
         super().__init__(default_indent=default_indent, default_newline=default_newline)
+        self.chosen = chosen  # the deferred nodes printed in their closure form (deferred.py)
         self.marks = []
         self.counted = [0, 1]  # tokens counted so far, line number reached
 
@@ -213,14 +275,15 @@ class _MarkingState(CodegenState):
         self.marks.append((counted[1], origin, verbatim))
 
 
-def render(module):
+def render(module, chosen=frozenset()):
     """Print a module built from the nodes above; returns (code, marks).
 
+    chosen: the deferred nodes the lowering chose the closure form for.
     marks: (converted line, original line, verbatim) in printing order.
     """
     # a form feed resets the column, so one in the indent unit would undo nesting
     indent = module.default_indent.replace('\f', '') or '    '
-    state = _MarkingState(indent, module.default_newline)
+    state = _MarkingState(indent, module.default_newline, chosen)
     module._codegen(state)
     return ''.join(state.tokens), state.marks
 
@@ -232,8 +295,17 @@ def comment_of(trailing_whitespace):
     return None
 
 
+class _PlainState(CodegenState):
+    """libcst's codegen state for printing a piece alone: no marks, deferred nodes as written."""
+
+    chosen = frozenset()
+
+    def mark(self, origin, verbatim):
+        pass
+
+
 def code_of(node):
-    """Source text of a node (for reprs in generated code)."""
-    state = CodegenState(default_indent='    ', default_newline='\n')
+    """Source text of a node or an emit node (for reprs in generated code, and tests)."""
+    state = _PlainState(default_indent='    ', default_newline='\n')
     node._codegen(state)
     return ''.join(state.tokens)

@@ -2,10 +2,12 @@
 
 Walking libcst's tree with its visitor framework costs more than parsing it,
 so the expression converters (call trees, logical and conditional expressions)
-do not each make a pass: they register a handler per node type (`HANDLERS` in
-their module) and this walker calls them while it records, for the current
-statement, which names are read, written and deleted. Handlers receive the
-walker and the node, walk the children they keep, and return the new node.
+do not each make a pass: each module declares a handler per node type
+(`HANDLERS`), the pipeline merges the tables of the converters it runs
+(`pipeline.Pipeline`), and this walker calls them while it records, for the
+current statement, which names are read, written and deleted. Handlers
+receive the walker, the node and whether it stands in a test position, walk
+the children they keep, and return the new node.
 """
 import libcst as cst
 
@@ -65,13 +67,12 @@ class Facts:
         return name
 
 
-class Walker:
+class ExpressionWalker:
     """Walks expressions of one function; `act` is the Activity of the statement being walked."""
 
-    handlers = {}  # node type -> handler(walker, node, test); filled by the converters
-
-    def __init__(self, facts, scope_name):
+    def __init__(self, facts, scope_name, handlers):
         self.facts = facts
+        self.handlers = handlers          # node type -> handler(walker, node, test)
         self.scope_name = scope_name      # 'fscope' of the function, or 'None' outside one
         self.act = Activity()
         self.inner = []                   # names bound by enclosing lambdas and comprehensions

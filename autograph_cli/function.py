@@ -12,17 +12,19 @@ from .analysis.liveness import Liveness
 from .analysis.reaching_definitions import ReachingDefinitions
 from .converters import variables
 from .converters.control_flow import BLANK, ControlFlow
-from .stmts import CONVERTED, For, If, Line, Match, Opaque, Try, While, With, sub_blocks
+from .stmts import CONVERTED, For, If, StatementLine, Match, Opaque, Try, While, With, sub_blocks
 
 
 class FunctionConversion:
-    def __init__(self, facts, namer, scope_name, positions):
+    def __init__(self, facts, namer, scope_name, positions, def_line):
         self.facts = facts
+        self.def_line = def_line  # the original line of the `def`: generated set-up code maps to it
         self.namer = namer
         self.scope_name = scope_name
         self.pos = positions
         self._itr = self._vars = None
         self.nonlocal_names = set()
+        self.chosen = set()  # deferred nodes printed in their closure form (converters/variables.py)
         # id(block) -> what it modifies: each `elif` of a chain is a block inside the last one
         self._modified_by_block = {}
 
@@ -65,7 +67,7 @@ class FunctionConversion:
 
     def _scan(self, block, place):
         for stmt in block:
-            if isinstance(stmt, Line):
+            if isinstance(stmt, StatementLine):
                 for small in stmt.smalls:
                     self._note(small.act, place)
             elif isinstance(stmt, If):
@@ -174,6 +176,17 @@ class FunctionConversion:
         return self.lower_block(body, None, None)
 
     def lower_block(self, block, place, hoist):
+        if hoist is None:
+            # closures defined in a block of the function's own frame are there for what follows
+            # in that block, not for what follows the block (a `try` body may stop half-way)
+            visible = dict(self.flow.visible_state)
+            try:
+                return self._lower_block(block, place, hoist)
+            finally:
+                self.flow.visible_state = visible
+        return self._lower_block(block, place, hoist)
+
+    def _lower_block(self, block, place, hoist):
         out = []
         for stmt in block:
             if isinstance(stmt, CONVERTED):
@@ -183,7 +196,7 @@ class FunctionConversion:
                 emitted = local[start:] + calls if hoist is None else calls
                 _attach_leading(emitted, stmt)
                 out.extend(emitted)
-            elif isinstance(stmt, Line):
+            elif isinstance(stmt, StatementLine):
                 out.extend(self._line(stmt, place))
             elif isinstance(stmt, Opaque):
                 variables.check_loads(self, stmt.act, self.node_of(stmt), place is not None)
@@ -210,7 +223,8 @@ class FunctionConversion:
             return out
         node = line.node if len(kept) == len(line.smalls) and all(
             a is b.node for a, b in zip(kept, line.smalls)) else emit.replace(line.node, body=kept)
-        return out + [emit.Verbatim(node, line.origin)]
+        original = '' if line.origin is None else self.pos.text(line.origin + len(node.leading_lines))
+        return out + [emit.Statement(node, line.origin, original)]
 
     def _renamed(self, node, line):
         """A def or class inside a closure keeps the qualified name it has in the original."""
@@ -272,7 +286,7 @@ def _modified(block, memo):
         return found
     names, composites = set(), set()
     for stmt in block:
-        if isinstance(stmt, Line):
+        if isinstance(stmt, StatementLine):
             acts = [s.act for s in stmt.smalls]
         elif isinstance(stmt, (If, While)):
             acts = [stmt.act]
@@ -310,7 +324,7 @@ def _first_node(fn, block):
     if not block:
         return None
     stmt = block[0]
-    if isinstance(stmt, Line):
+    if isinstance(stmt, StatementLine):
         return fn.node_of(stmt.smalls[0])
     if isinstance(stmt, For):
         return fn.node_of(('iter', id(stmt)))

@@ -11,9 +11,6 @@ import ast
 
 import libcst as cst
 
-_COMPOUND = (cst.If, cst.For, cst.While, cst.Try, cst.TryStar, cst.With, cst.FunctionDef,
-             cst.ClassDef, cst.Match)
-
 
 class Positions:
     def __init__(self, source, module):
@@ -31,6 +28,10 @@ class Positions:
         line, col = self._lines.get(id(node), (1, 0))
         text = self._text[line - 1] if 0 < line <= len(self._text) else ''
         return line, len(text.encode('utf-8')[:col].decode('utf-8', 'replace')) + 1
+
+    def text(self, line):
+        """The text of a line of the source (1-based), '' past its end."""
+        return self._text[line - 1] if 0 < line <= len(self._text) else ''
 
     def start(self, node):
         return self._starts.get(id(node), self._lines.get(id(node), (None,))[0])

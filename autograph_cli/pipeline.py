@@ -1,34 +1,29 @@
 """`convert_module(source) -> ConversionResult`: every function of a module, through the converters.
 
-Per function, in this order:
-
-    walker (with call_trees, logical_expressions, conditional_expressions, asserts, lists)
-        one pass over the expressions: rewrites them and records what each statement
-        reads and writes (see expressions.py for why the expression converters share it)
-    directives            why: before the jump converters, which would guard a directive line
-    break_statements      why: break and continue flags are per loop; done before return, whose
-    continue_statements        flag must also stop the loops they produce guards for
-    return_statements
-    control_flow (+ variables)
-                          why: needs the flags in place: the analyses (cfg, liveness, reaching
-                          definitions) run on the statement tree the jump converters left
-    functions             why: last, when the body is final: wraps it in FunctionScope
+Per function: one walk over its expressions runs the EXPRESSION_CONVERTERS
+(their `HANDLERS`, merged) and records what each statement reads and writes
+into a small statement tree (`stmts.py`); the STATEMENT_CONVERTERS then run on
+that tree in the order below; the analyses (cfg, liveness, reaching
+definitions) run on the tree they leave; `control_flow` (with `variables`)
+lowers it; `functions` wraps the body last. A `Pipeline` with fewer converters
+runs just those (each converter can be run alone in a test).
 
 A function that cannot be converted faithfully is copied as written, with a
 comment and a warning.
 """
 import dataclasses
-import gc
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import libcst as cst
+from runtime.operators.py_builtins import LOCALS_READERS
 
-from . import emit, scopes, sourcemap, syntax  # noqa: F401  (scopes registers its handlers)
-from .converters import (break_statements, call_trees, conditional_expressions,  # noqa: F401
+from . import emit, scopes, sourcemap, syntax
+from .converters import (asserts, break_statements, call_trees, conditional_expressions,
                          continue_statements, directives, functions, lists,
                          logical_expressions, return_statements)
 from .diagnostics import ConversionError, Diagnostic
-from .expressions import Facts, Unsupported, Walker
+from .expressions import ExpressionWalker, Facts, Unsupported
 from .function import FunctionConversion
 from .lines import Positions
 from .namer import Namer
@@ -36,7 +31,39 @@ from .walker import StatementWalker
 
 IMPORT = 'from runtime import ag as ag__'
 BIND = 'ag__ = ag__.bind(globals())'  # the module's own converted_call: see runtime/ag.py
-_FRAME_READERS = frozenset(('locals', 'vars', 'dir', 'eval', 'exec'))
+
+# Run together by the one walk over the expressions; no order among them (each owns its node types).
+EXPRESSION_CONVERTERS = (call_trees, logical_expressions, conditional_expressions, asserts, lists)
+
+# `transform(body, fn) -> body` on the statement tree, in this order.
+STATEMENT_CONVERTERS = (
+    directives,           # why: before the jump converters, which would guard a directive line
+    break_statements,     # why: break and continue flags are per loop, and are in place before
+    continue_statements,  # return runs: its flag must also stop the loops they put guards in
+    return_statements,
+)
+# why: then the analyses and control_flow, which need the flags in place (the cfg, liveness
+# and reaching definitions are of the tree the jump converters left); functions last, when
+# the body is final (it wraps it in the FunctionScope).
+
+
+@dataclass(frozen=True)
+class Pipeline:
+    """Which converters run: all of them by default; a test may run one alone."""
+
+    expressions: tuple = EXPRESSION_CONVERTERS
+    statements: tuple = STATEMENT_CONVERTERS
+
+    @cached_property
+    def handlers(self):
+        """node type -> handler: the walk's own (names and scopes), then the converters'."""
+        table = dict(scopes.HANDLERS)
+        for converter in self.expressions:
+            table.update(converter.HANDLERS)
+        return table
+
+
+PIPELINE = Pipeline()
 
 
 @dataclass
@@ -59,8 +86,10 @@ class ScopeName:
 
 
 class ModuleConversion:
-    def __init__(self, source, path, module, leave=None):
+    def __init__(self, source, path, module, leave=None, pipeline=PIPELINE):
         self.path = path
+        self.pipeline = pipeline
+        self.chosen = set()  # deferred nodes printed in their closure form, of every function
         self.positions = Positions(source, module)
         self.module_names = syntax.module_names(module)
         self.diagnostics = []
@@ -121,6 +150,7 @@ class ModuleConversion:
                 raise Unsupported("binds the name 'ag__', which converted code needs")
         except Unsupported as e:
             return self._unconverted(node, e.reason)
+        self.chosen |= fc.chosen
         declared = sorted(facts.globals), sorted(facts.nonlocals)
         decls = [emit.Line((kw, ', '.join(names)), None)
                  for kw, names in zip(('global ', 'nonlocal '), declared) if names]
@@ -133,24 +163,23 @@ class ModuleConversion:
     def _convert_body(self, node, facts, scope):
         statements = list(syntax.body(node))
         docstring = statements.pop(0) if statements and functions.is_docstring(statements[0]) else None
-        walker = Walker(facts, scope)
+        walker = ExpressionWalker(facts, scope, self.pipeline.handlers)
         where = (facts.class_name, facts.qualname + '.<locals>.')
         walker_ = StatementWalker(walker, self.positions, lambda n, w: self._nested(n, w, where))
         ir = [walker_.stmt(s, False) for s in statements]
-        lists.settle(facts)
+        local_appends = lists.settle(facts)
         for name, call in facts.frame_calls:
             if name == 'stack':
                 raise Unsupported('inspects the call stack, where converted code runs in '
                                   'generated closures')
-            if name in _FRAME_READERS and name not in facts.locals() and syntax.reads_frame(name, call):
+            if name in LOCALS_READERS and name not in facts.locals() and syntax.reads_frame(name, call):
                 raise Unsupported(f'calls {name}(), which reads the local variables')
         namer = Namer(facts.referenced | {'ag__'})
         scope.name = namer.new('fscope')
-        fc = FunctionConversion(facts, namer, scope.name, self.positions)
-        directives.transform(ir)
-        break_statements.transform(ir, fc)
-        continue_statements.transform(ir, fc)
-        ir = return_statements.transform(ir, fc, self.positions.line(node))
+        fc = FunctionConversion(facts, namer, scope.name, self.positions, self.positions.line(node))
+        fc.chosen |= local_appends
+        for converter in self.pipeline.statements:
+            ir = converter.transform(ir, fc)
         fc.analyze(ir)
         return fc.lower(ir), docstring, fc
 
@@ -191,26 +220,18 @@ class ModuleConversion:
         return syntax.with_comment(node, f'# agconvert: left unconverted: {reason}'), names, names
 
 
-def convert_module(source, path='<string>', *, original_path=None, first_line=1, leave=None):
+def convert_module(source, path='<string>', *, original_path=None, first_line=1, leave=None,
+                   pipeline=PIPELINE):
     """Convert one module's source text; raises ConversionError when it cannot.
 
     `original_path` is the path the source map records (default: `path`);
     `first_line` is the line of the original file the source starts at, for
     code cut out of a larger file (a function converted at run time);
-    `leave` maps the line of a `def` to why that function is left as written.
+    `leave` maps the line of a `def` to why that function is left as written;
+    `pipeline` says which converters run (all of them by default).
     """
-    collecting = gc.isenabled()
-    gc.disable()  # the analyses build cyclic graphs; collecting them mid-way costs a tenth
-    try:
-        return _convert_module(source, path, original_path, first_line, leave)
-    finally:
-        if collecting:
-            gc.enable()
-
-
-def _convert_module(source, path, original_path, first_line, leave):
     module = syntax.parse(source, path)
-    conversion = ModuleConversion(source, path, module, leave)
+    conversion = ModuleConversion(source, path, module, leave, pipeline)
     header = syntax.runtime_import(module.body)
     if header is not None:
         raise ConversionError(Diagnostic(path, conversion.positions.line(header) + first_line - 1, 1,
@@ -223,7 +244,7 @@ def _convert_module(source, path, original_path, first_line, leave):
     if at + 2 < len(body) and not syntax.starts_with_blank(module.body[at] if at < len(module.body)
                                                      else None):
         body.insert(at + 2, emit.Line(('',), None))
-    code, marks = emit.render(emit.replace(module, body=body))
+    code, marks = emit.render(emit.replace(module, body=body), conversion.chosen)
     newline = module.default_newline
     shift = first_line - 1
     if shift:

@@ -29,13 +29,13 @@ def rebuild(fn, stmt, place, hoist):
 def _try(fn, stmt, place, hoist):
     node = stmt.node
     origins = iter(stmt.clause_origins)
+    try_body = _suite(node.body, fn.lower_block(stmt.body, place, hoist))  # first: reading order
     handlers = []
     for handler, act, body in stmt.handlers:
         variables.check_loads(fn, act, fn.node_of(handler), place is not None)
         new = emit.replace(handler, body=_suite(handler.body, fn.lower_block(body, place, hoist)))
         handlers.append(emit.Verbatim(new, next(origins)))
-    changes = {'body': _suite(node.body, fn.lower_block(stmt.body, place, hoist)),
-               'handlers': handlers}
+    changes = {'body': try_body, 'handlers': handlers}
     if stmt.orelse is not None:
         orelse = emit.replace(node.orelse, body=_suite(
             node.orelse.body, fn.lower_block(stmt.orelse, place, hoist)))

@@ -9,7 +9,7 @@ import libcst as cst
 
 from . import emit
 from .deferred import Renamed
-from .expressions import Unsupported, Walker
+from .expressions import Unsupported
 
 
 def _name(w, node, test):
@@ -148,9 +148,10 @@ def _await(w, node, test):
     raise Unsupported('asynchronous function (await)')
 
 
-Walker.handlers.update({
+# node type -> handler(walker, node, test): always part of the walk (it records the activity)
+HANDLERS = {
     cst.Name: _name, cst.Attribute: _attribute, cst.NamedExpr: _named_expr,
     cst.Lambda: _lambda, cst.ListComp: _comprehension, cst.SetComp: _comprehension,
     cst.DictComp: _comprehension, cst.GeneratorExp: _comprehension,
     cst.FormattedString: _formatted_string, cst.Yield: _yield, cst.Await: _await,
-})
+}

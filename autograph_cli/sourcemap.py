@@ -1,4 +1,4 @@
-"""The source map line that ends every converted module (format: `runtime/sourcemap.py`)."""
+"""The source map line that ends every converted module (format: `runtime/python/sourcemap.py`)."""
 from runtime.python.sourcemap import source_digest
 
 

@@ -3,7 +3,7 @@
 The expression converters run once over the libcst function (see
 `walker.py`) and produce this tree: compound statements the converter
 rewrites (`If`, `While`, `For`), statements it passes through with rewritten
-bodies (`Try`, `With`, `Match`), and `Line`s of simple statements. Every
+bodies (`Try`, `With`, `Match`), and `StatementLine`s (a line of simple statements). Every
 simple statement and every compound header carries its `Activity` (names read,
 written, deleted), which is all the control-flow analyses need, so nothing is
 re-read from expressions after the walk.
@@ -29,7 +29,14 @@ class Activity:
 
 
 class Small:
-    """One simple statement: a CFG node. `kind` is 'return', 'break', 'continue', 'pass' or 'plain'."""
+    """One simple statement: a CFG node.
+
+    `kind`, as the walk makes it: 'return', 'break', 'continue', 'pass',
+    'directive' (`set_loop_options(...)`), 'declaration' (`global`/`nonlocal`),
+    'annotation' (`x: T`), 'annotated' (`x: T = v`) or 'plain' (any other); as
+    the jump converters make it: 'set_break', 'set_continue', 'set_return'
+    (a jump rewritten into setting its flag).
+    """
 
     __slots__ = ('node', 'kind', 'act', 'value')
 
@@ -40,7 +47,7 @@ class Small:
         self.value = value  # the returned expression (rewritten) for 'return', else None
 
 
-class Line:
+class StatementLine:
     """A line of simple statements; `node` prints it (a libcst line, or an emit.Line when generated)."""
 
     __slots__ = ('node', 'smalls', 'origin', 'generated')

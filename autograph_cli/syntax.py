@@ -1,36 +1,18 @@
 """libcst helpers of the module-level pass: parsing, function bodies, names a module binds."""
-import threading
-
 import libcst as cst
-from libcst._nodes.base import CSTNode
+from runtime.operators.py_builtins import FRAME_READERS
 
 from . import cpython, emit, repairs
 from .converters import functions
 from .diagnostics import ConversionError, Diagnostic
+from .libcst_internals import validation_skipped
 from .walker import imported_names
 
 
-_PARSING = threading.Lock()
-
-
 def _parse_without_validation(source):
-    """libcst's parse, minus the validation every node runs when it is built.
-
-    The parser only builds valid nodes, and validating them costs about a
-    seventh of the whole conversion. The switch is process-wide, so it is held
-    under a lock for the parse only.
-    """
-    with _PARSING:
-        validate = CSTNode.__post_init__
-        CSTNode.__post_init__ = _no_validation
-        try:
-            return cst.parse_module(source)
-        finally:
-            CSTNode.__post_init__ = validate
-
-
-def _no_validation(node):
-    pass
+    """libcst's parse, minus the validation of the nodes it builds (they are valid)."""
+    with validation_skipped():
+        return cst.parse_module(source)
 
 
 def parse(source, path):
@@ -147,7 +129,7 @@ def skipped(node):
 def reads_frame(name, call):
     """Does this call use the caller's local variables (no explicit namespace given)?"""
     positional = [a for a in call.args if a.keyword is None]
-    return len(positional) < (1 if name in ('locals', 'vars', 'dir') else 2) and not any(
+    return len(positional) < FRAME_READERS[name] and not any(
         a.keyword is not None and a.keyword.value in ('globals', 'locals') for a in call.args)
 
 

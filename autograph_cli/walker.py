@@ -7,16 +7,16 @@ the bodies of `if`, `while` and `for` and the tests of loops do; `try`,
 import libcst as cst
 
 from . import emit, stmts
-from .converters import asserts, directives, lists
+from .converters import directives
 from .expressions import Unsupported
-from .stmts import Activity, Header, Line, Small
+from .stmts import Activity, Header, StatementLine, Small
 
 
 class StatementWalker:
     def __init__(self, walker, positions, convert_nested):
         self.w = walker
         self.pos = positions
-        self.convert_nested = convert_nested  # (def or class node, walker) -> (node, Activity)
+        self.convert_nested = convert_nested  # (def or class node, walker) -> converted node
 
     def block(self, suite, in_closure):
         """IR of an IndentedBlock or SimpleStatementSuite body."""
@@ -49,7 +49,7 @@ class StatementWalker:
             kind, new, value = self.small(small)
             smalls.append(Small(new, kind, act, value))
         new_node = emit.replace(node, body=[s.node for s in smalls])
-        return Line(new_node, smalls, self.pos.start(node))
+        return StatementLine(new_node, smalls, self.pos.start(node))
 
     def small(self, node):
         w = self.w
@@ -58,7 +58,7 @@ class StatementWalker:
             if directives.is_directive(node.value):
                 call = directives.walk_directive(w, node.value)
                 return 'directive', emit.replace(node, value=call), call
-            converted = lists.rewrite_append(w, node)
+            converted = self._statement_handler(node)
             if converted is not None:
                 return 'plain', converted, None
             return 'plain', emit.replace(node, value=w.walk(node.value)), None
@@ -74,7 +74,11 @@ class StatementWalker:
             value = None if node.value is None else w.walk(node.value)
             return 'return', emit.replace(node, value=value), value
         if cls is cst.Assert:
-            return 'plain', asserts.rewrite_assert(w, node), None
+            converted = self._statement_handler(node)
+            if converted is None:
+                msg = None if node.msg is None else w.walk(node.msg)
+                converted = emit.replace(node, test=w.walk(node.test, True), msg=msg)
+            return 'plain', converted, None
         if cls is cst.Raise:
             exc = None if node.exc is None else w.walk(node.exc)
             cause = None if node.cause is None else emit.replace(node.cause, item=w.walk(node.cause.item))
@@ -94,6 +98,11 @@ class StatementWalker:
         if cls in kinds:
             return kinds[cls], node, None
         raise Unsupported(f'{cls.__name__} statement', node)
+
+    def _statement_handler(self, node):
+        """What a converter makes of a whole simple statement (`lists`, `asserts`), or None."""
+        handler = self.w.handlers.get(node.__class__)
+        return None if handler is None else handler(self.w, node, False)
 
     def _aug(self, node):
         w = self.w

@@ -5,7 +5,7 @@ import sys
 
 import numpy as np
 
-from . import graph, python_mode, saving, throughput, training
+from . import graph, output_size, python_mode, saving, throughput, training
 
 
 def machine():
@@ -20,7 +20,8 @@ def main():
                           ('Conversion throughput', throughput),
                           ('Training step of the digits MLP (batch 64, OPENBLAS_NUM_THREADS='
                            f"{os.environ.get('OPENBLAS_NUM_THREADS', 'unset')})", training),
-                          ('Saved models', saving)):
+                          ('Saved models', saving),
+                          ('Converted code size', output_size)):
         print(f'\n{title}')
         for line in module.run():
             print('  ' + line)

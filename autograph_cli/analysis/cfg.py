@@ -61,7 +61,7 @@ class CFG:
         return preds
 
     def _stmt(self, stmt, preds):
-        if isinstance(stmt, stmts.Line):
+        if isinstance(stmt, stmts.StatementLine):
             for small in stmt.smalls:
                 preds = self._step(preds, small.act, id(small))
                 if small.kind == 'return':

@@ -10,10 +10,13 @@ import libcst as cst
 from .. import emit
 
 
-def rewrite_assert(w, node):
+def rewrite_assert(w, node, test=False):
     test = w.walk(node.test, True)
     if node.msg is None:
         call = emit.Expr(('ag__.assert_stmt(', test, ', None)'))
     else:
         call = emit.Expr(('ag__.assert_stmt(', test, ', lambda: ', w.thunk(node.msg), ')'))
     return emit.replace(node, test=call, msg=None, comma=cst.MaybeSentinel.DEFAULT)
+
+
+HANDLERS = {cst.Assert: rewrite_assert}  # a statement: the statement walker asks for it

@@ -26,6 +26,7 @@ def transform(block, ctx):
             out.append(generated_line((flag, ' = False'), origin_of(stmt), defs=(flag,)))
         out.append(stmt)
     block[:] = out
+    return block
 
 
 def _setter(flag):

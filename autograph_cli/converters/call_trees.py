@@ -5,17 +5,15 @@
 Arguments keep Python's order (positionals, then keywords) and the call keeps
 Python's errors: a lone `*args` is passed through as it is, and
 `**kwargs` goes in `ag__.Kwargs(...)` parts that `converted_call` merges in a
-real call. Calls that read their caller's frame
-(`super()`, `locals()`, ...) are left as they are.
+real call. Calls of the builtins that read their caller's frame
+(`super()`, `locals()`, ...: `runtime.operators.py_builtins.FRAME_READERS`) are left as they are.
 """
 import libcst as cst
+from runtime.operators.py_builtins import FRAME_READERS
 
 from .. import emit
 from ..deferred import SuperCall
-from ..expressions import Walker
 
-# Builtins that look at the frame that calls them: never moved into converted_call.
-FRAME_DEPENDENT = frozenset(('super', 'locals', 'vars', 'dir', 'eval', 'exec'))
 # Calls that look further up the stack, where generated closures would show.
 STACK_READERS = frozenset(('_getframe', 'currentframe'))
 INSPECT_STACK = frozenset(('stack', 'getouterframes', 'trace'))
@@ -25,7 +23,7 @@ CALL = emit.Template('ag__.converted_call({f}, {args}, {kwargs}, {scope})')
 
 def rewrite_call(w, node, test):
     func = node.func
-    if (func.__class__ is cst.Name and func.value in FRAME_DEPENDENT
+    if (func.__class__ is cst.Name and func.value in FRAME_READERS
             and func.value not in w.facts.module_names):
         return _frame_dependent(w, node)
     if func.__class__ is cst.Attribute and (func.attr.value in STACK_READERS or (
@@ -112,10 +110,10 @@ def _frame_dependent(w, node):
         # which a generated closure or lambda is not: there it names them
         first = w.facts.first_param
         w.act.uses.update(('__class__', first))
-        call = SuperCall(node, first, explicit=w.thunks > 0)
+        call = SuperCall(node, first, in_thunk=w.thunks > 0)
         w.act.supers.append(call)
         return call
     return emit.replace(node, args=args)
 
 
-Walker.handlers[cst.Call] = rewrite_call
+HANDLERS = {cst.Call: rewrite_call}

@@ -7,7 +7,7 @@ The last argument names the condition in graph errors.
 import libcst as cst
 
 from .. import emit
-from ..expressions import Walker, has_walrus
+from ..expressions import has_walrus
 from .logical_expressions import line_breaks
 
 
@@ -28,4 +28,4 @@ def rewrite_if_exp(w, node, test):
                       ' lambda: ', orelse, ', ', quote, text, quote, ')', node.rpar))
 
 
-Walker.handlers[cst.IfExp] = rewrite_if_exp
+HANDLERS = {cst.IfExp: rewrite_if_exp}

@@ -7,9 +7,11 @@
 
 When every statement after a `continue` could join the other branch of its
 `if` (as above), no guard reads the flag, and it is not kept at all: the
-`continue` becomes `pass`.
+`continue` goes, and an `if` left with an empty branch loses it
+(`if x < 0: <nothing> else: total += x` reads `if not x < 0: total += x`).
 """
-from ..stmts import LOOPS, If, Line, sub_blocks
+from .. import emit
+from ..stmts import LOOPS, If, StatementLine, sub_blocks
 from .guards import Jump, contains, generated_line, origin_of, rewrite_block
 
 
@@ -25,7 +27,8 @@ def transform(block, ctx):
                 reset = generated_line((flag, ' = False'), origin_of(stmt.body[0]), defs=(flag,))
                 stmt.body = [reset] + body
             else:
-                stmt.body = _without_flag(body)
+                stmt.body = _without_flag(body, True)
+    return block
 
 
 def _setter(flag):
@@ -44,14 +47,31 @@ def _read(block, flag):
     return False
 
 
-def _without_flag(block):
-    out = []
+def _without_flag(block, closure):
+    """`block` without its `continue` lines (`pass` where a Python block would be left empty)."""
+    out, dropped = [], None
     for stmt in block:
-        if isinstance(stmt, Line) and stmt.generated and stmt.smalls[0].kind == 'set_continue':
-            out.append(generated_line(('pass',), stmt.origin))
+        if isinstance(stmt, StatementLine) and stmt.generated and stmt.smalls[0].kind == 'set_continue':
+            dropped = stmt
             continue
-        if not isinstance(stmt, LOOPS):
+        if isinstance(stmt, If):
+            stmt.body = _without_flag(stmt.body, True)
+            if stmt.orelse is not None:
+                stmt.orelse = _without_flag(stmt.orelse, True)
+            _drop_empty_branch(stmt)
+        elif not isinstance(stmt, LOOPS):
             for sub in sub_blocks(stmt):
-                sub[:] = _without_flag(sub)
+                sub[:] = _without_flag(sub, False)
         out.append(stmt)
+    if not out and dropped is not None and not closure:
+        out.append(generated_line(('pass',), dropped.origin))
     return out
+
+
+def _drop_empty_branch(stmt):
+    """`if c: <continue> else: rest` reads `if not c: rest`; an empty `else` goes."""
+    if stmt.orelse is not None and not stmt.orelse:
+        stmt.orelse = stmt.else_header = None
+    elif stmt.orelse is not None and not stmt.body:
+        stmt.test = emit.Expr(('ag__.not_(', stmt.test, ')'))
+        stmt.body, stmt.orelse, stmt.else_header = stmt.orelse, None, None

@@ -30,6 +30,9 @@ class ControlFlow:
 
     def __init__(self, fn):
         self.fn = fn
+        # (get_state body, set_state body) -> their names, for the pairs defined so far where
+        # the statement being lowered can call them (`FunctionConversion.lower_block` scopes it)
+        self.visible_state = {}
 
     def lower(self, stmt, place, hoist):
         """The statements that stay in place (the call); closures are appended to `hoist`."""
@@ -44,21 +47,21 @@ class ControlFlow:
         if_body, else_body, get_state, set_state = fn.namer.group(
             'if_body', 'else_body', 'get_state', 'set_state')
         origin = fn.origin_of(stmt)
+        at = len(hoist)  # its closures go before those of the statements inside it
+        state = fn.state(stmt, [stmt.body] + ([stmt.orelse] if stmt.orelse else []))
+        own, get_state, set_state = self._state_functions(get_state, set_state, state,
+                                                          fn.node_of(stmt), origin)
         body = fn.lower_block(stmt.body, ('body', id(stmt)), hoist)
-        orelse = None
+        own.append(self._closure(if_body, '', body, ('body', id(stmt)), stmt.header, origin))
         if stmt.orelse is not None:
             orelse = fn.lower_block(stmt.orelse, ('else', id(stmt)), hoist)
-        state = fn.state(stmt, [stmt.body] + ([stmt.orelse] if stmt.orelse else []))
-        own = self._state_functions(get_state, set_state, state, fn.node_of(stmt), origin)
-        own.append(self._closure(if_body, '', body, ('body', id(stmt)), stmt.header, origin))
-        if orelse is not None:
             header = stmt.else_header
             own.append(self._closure(else_body, '', orelse, ('else', id(stmt)), header,
                                      header.origin if header.origin is not None else origin))
-        hoist.extend(own)
+        hoist[at:at] = own
         variables.check_loads(fn, stmt.act, fn.node_of(stmt), place is not None)
         call = ['ag__.if_stmt(', stmt.test, ', ', if_body, ', ',
-                else_body if orelse is not None else 'None', ', ',
+                else_body if stmt.orelse is not None else 'None', ', ',
                 self._state_args(get_state, set_state, state), ', ', str(len(state)), ')']
         return [emit.Line(call, origin)]
 
@@ -67,15 +70,17 @@ class ControlFlow:
         names = fn.namer.group('loop_test', 'loop_body', 'get_state', 'set_state', 'extra_test')
         loop_test, loop_body, get_state, set_state, extra_test = names
         origin = fn.origin_of(stmt)
-        body = fn.lower_block(stmt.body, ('body', id(stmt)), hoist)
+        at = len(hoist)
         state = fn.state(stmt, [stmt.body], stmt.act)
-        own = self._state_functions(get_state, set_state, state, fn.node_of(stmt), origin)
+        own, get_state, set_state = self._state_functions(get_state, set_state, state,
+                                                          fn.node_of(stmt), origin)
         variables.check_loads(fn, stmt.act, fn.node_of(stmt))
         test = [emit.Line(('return ', stmt.test), origin)]
         own.append(self._closure(loop_test, '', test, ('test', id(stmt)), None, origin))
+        body = fn.lower_block(stmt.body, ('body', id(stmt)), hoist)
         own.append(self._closure(loop_body, '', body, ('body', id(stmt)), stmt.header, origin))
         opts = self._opts(stmt, extra_test, origin, own, place)
-        hoist.extend(own)
+        hoist[at:at] = own
         call = ['ag__.while_stmt(', loop_test, ', ', loop_body, ', ',
                 self._state_args(get_state, set_state, state), ', ', opts, ')']
         return [emit.Line(call, origin)] + self._orelse(stmt, place, hoist)
@@ -86,17 +91,18 @@ class ControlFlow:
         loop_body, get_state, set_state, extra_test = names
         origin = fn.origin_of(stmt)
         itr = fn.itr_name()
+        at = len(hoist)
+        state = fn.state(stmt, [stmt.body], stmt.target_act)
+        own, get_state, set_state = self._state_functions(
+            get_state, set_state, state, fn.node_of(('iter', id(stmt))), origin)
         variables.check_loads(fn, stmt.target_act, fn.node_of(stmt))
         target = emit.Line((stmt.target, ' = ', itr), origin)
         body = [target] + fn.lower_block(stmt.body, ('body', id(stmt)), hoist)
-        state = fn.state(stmt, [stmt.body], stmt.target_act)
-        own = self._state_functions(get_state, set_state, state, fn.node_of(('iter', id(stmt))),
-                                    origin)
         own.append(self._closure(loop_body, itr, body, ('body', id(stmt)), stmt.header, origin))
         iterate = repr(emit.code_of(stmt.target).strip())
         opts = self._opts(stmt, extra_test, origin, own, place, [("'iterate_names'", iterate)])
         test = extra_test if stmt.extra_test else 'None'
-        hoist.extend(own)
+        hoist[at:at] = own
         variables.check_loads(fn, stmt.act, fn.node_of(('iter', id(stmt))), place is not None)
         call = ['ag__.for_stmt(', stmt.iter, ', ', test, ', ', loop_body, ', ',
                 self._state_args(get_state, set_state, state), ', ', opts, ')']
@@ -130,20 +136,32 @@ class ControlFlow:
         return f'{get_state}, {set_state}, ({names})'
 
     def _state_functions(self, get_state, set_state, state, node, origin):
+        """(closures to define, get_state name, set_state name) for `state`.
+
+        An identical pair defined earlier where this statement can see it is
+        used again instead (`visible_state`): no closures to define then.
+        """
         if not state:
-            return []
+            return [], get_state, set_state
         fn = self.fn
         unbound = set(fn.maybe_unbound(node, state))
         values = [f"ag__.ldu(lambda: {name}, '{name}')" if name in unbound or '.' in name else name
                   for name in state]
+        declarations = fn.declarations([n for n in state if '.' not in n], None, origin)
+        key = (tuple(values), tuple(tuple(line.parts) for line in declarations))
+        shared = self.visible_state.get(key)
+        if shared is not None:
+            return [], shared[0], shared[1]
+        self.visible_state[key] = get_state, set_state
         get_body = [emit.Line(('return (', ', '.join(values), ',)' if len(state) == 1 else ')'),
                               origin)]
         vars_ = fn.vars_name()
         targets = ', '.join(state) + (',' if len(state) == 1 else '')
-        set_body = fn.declarations([n for n in state if '.' not in n], None, origin)
-        set_body.append(emit.Line((f'({targets}) = ', vars_), origin))
-        return [emit.Block(('def ', get_state, '()'), get_body, origin, leading=BLANK),
-                emit.Block(('def ', set_state, '(', vars_, ')'), set_body, origin, leading=BLANK)]
+        set_body = declarations + [emit.Line((f'({targets}) = ', vars_), origin)]
+        closures = [emit.Block(('def ', get_state, '()'), get_body, origin, leading=BLANK),
+                    emit.Block(('def ', set_state, '(', vars_, ')'), set_body, origin,
+                               leading=BLANK)]
+        return closures, get_state, set_state
 
     def _closure(self, name, params, body, place, header, origin):
         fn = self.fn

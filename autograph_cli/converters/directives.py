@@ -11,7 +11,7 @@ faithful; its arguments are evaluated once, where the loop starts.
 import libcst as cst
 
 from .. import emit
-from ..stmts import LOOPS, Line, sub_blocks
+from ..stmts import LOOPS, StatementLine, sub_blocks
 
 NAMES = frozenset(('set_loop_options',))
 
@@ -29,17 +29,18 @@ def walk_directive(w, call):
     return emit.replace(call, args=[emit.replace(a, value=w.walk(a.value)) for a in call.args])
 
 
-def transform(block):
+def transform(block, fn=None):
     """Move the directives of every loop in `block` (recursively) into the loop's opts."""
     for stmt in block:
         for sub in sub_blocks(stmt):
             transform(sub)
         if isinstance(stmt, LOOPS):
             stmt.body[:] = [s for s in stmt.body if not _take(stmt, s)]
+    return block
 
 
 def _take(loop, stmt):
-    if not isinstance(stmt, Line) or not all(s.kind == 'directive' for s in stmt.smalls):
+    if not isinstance(stmt, StatementLine) or not all(s.kind == 'directive' for s in stmt.smalls):
         return False
     for small in stmt.smalls:
         for arg in small.value.args:

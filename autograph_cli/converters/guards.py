@@ -13,7 +13,7 @@ Rewriting is idempotent: a replaced jump is a line of kind 'set_<jump>'.
 """
 from .. import emit
 from ..expressions import Unsupported
-from ..stmts import LOOPS, Activity, Header, If, Line, Match, Small, Try, With, sub_blocks
+from ..stmts import LOOPS, Activity, Header, If, StatementLine, Match, Small, Try, With, sub_blocks
 
 
 class Jump:
@@ -22,12 +22,12 @@ class Jump:
     def __init__(self, kind, flags, replace, descend_loops):
         self.kind = kind                    # 'break', 'continue' or 'return'
         self.flags = flags                  # the names guards test
-        self.replace = replace              # (Small, origin) -> generated Line
+        self.replace = replace              # (Small, origin) -> generated StatementLine
         self.descend_loops = descend_loops  # a return leaves every loop; break and continue one
 
 
 def generated_line(parts, origin, kind='plain', uses=(), defs=()):
-    return Line(emit.Line(parts, origin), [Small(None, kind, Activity(uses, defs))], origin,
+    return StatementLine(emit.Line(parts, origin), [Small(None, kind, Activity(uses, defs))], origin,
                 generated=True)
 
 
@@ -59,7 +59,7 @@ def origin_of(stmt):
 def always_jumps(block, kind):
     """Does the block surely end in a `kind` jump of its own (before or after rewriting)?"""
     for stmt in block:
-        if isinstance(stmt, Line):
+        if isinstance(stmt, StatementLine):
             if any(s.kind in (kind, 'set_' + kind) for s in stmt.smalls):
                 return True
         elif isinstance(stmt, If) and stmt.orelse is not None:
@@ -106,20 +106,20 @@ def _split_lines(block, kind):
     out = []
     for stmt in block:
         cut = None
-        if isinstance(stmt, Line) and not stmt.generated:
+        if isinstance(stmt, StatementLine) and not stmt.generated:
             cut = next((i for i, s in enumerate(stmt.smalls[:-1]) if s.kind == kind), None)
         if cut is None:
             out.append(stmt)
             continue
         head, tail = stmt.smalls[:cut + 1], stmt.smalls[cut + 1:]
-        out.append(Line(emit.replace(stmt.node, body=[s.node for s in head]), head, stmt.origin))
-        out.append(Line(emit.replace(stmt.node, body=[s.node for s in tail], leading_lines=()),
+        out.append(StatementLine(emit.replace(stmt.node, body=[s.node for s in head]), head, stmt.origin))
+        out.append(StatementLine(emit.replace(stmt.node, body=[s.node for s in tail], leading_lines=()),
                         tail, stmt.origin))
     return out
 
 
 def _rewrite_stmt(stmt, jump, in_closure):
-    if isinstance(stmt, Line):
+    if isinstance(stmt, StatementLine):
         return _rewrite_line(stmt, jump, in_closure)
     if isinstance(stmt, LOOPS):
         return _rewrite_loop(stmt, jump)
@@ -153,7 +153,7 @@ def _rewrite_line(line, jump, in_closure):
     new = [jump.replace(last, origin_of(line))]
     if len(line.smalls) > 1:
         head = line.smalls[:-1]
-        new.insert(0, Line(emit.replace(line.node, body=[s.node for s in head]), head, line.origin))
+        new.insert(0, StatementLine(emit.replace(line.node, body=[s.node for s in head]), head, line.origin))
     elif line.node.leading_lines:
         new[0].node.leading = line.node.leading_lines
     return new, True
@@ -200,7 +200,7 @@ def add_extra_test(loop, flags):
 def contains(block, kind, descend_loops):
     """Does `block` hold a `kind` jump of its own (not one of a nested loop)?"""
     for stmt in block:
-        if isinstance(stmt, Line):
+        if isinstance(stmt, StatementLine):
             if any(s.kind == kind for s in stmt.smalls):
                 return True
         elif isinstance(stmt, LOOPS) and not descend_loops:

@@ -6,7 +6,8 @@ Only the statement form on a name that is a local of the function is
 rewritten (rebinding a global or a free variable would change its scope);
 `list_append` calls the object's own `append` for anything but a graph list,
 and hands the object back. Whether the name is local is known only after the
-whole function was walked, so the statement decides how to print itself then.
+whole function was walked: `settle` returns the statements that are, and the
+printer is handed that set (`emit.render`).
 """
 import libcst as cst
 
@@ -14,16 +15,16 @@ from .call_trees import CALL
 
 
 class ListAppend:
-    """`name.append(value)` as a simple statement; `local` is set once the function is walked."""
+    """`name.append(value)` as a simple statement; `list_append` if `settle` found `name` local."""
 
-    __slots__ = ('name', 'target', 'value', 'semicolon', 'scope', 'local')
+    __slots__ = ('name', 'target', 'value', 'semicolon', 'scope')
 
     def __init__(self, name, target, value, semicolon, scope):
         self.name, self.target, self.value = name, target, value
-        self.semicolon, self.scope, self.local = semicolon, scope, False
+        self.semicolon, self.scope = semicolon, scope
 
     def _codegen(self, state, default_semicolon=False, **kwargs):
-        if self.local:
+        if self in state.chosen:
             self.name._codegen(state)
             state.add_token(' = ag__.list_append(')
             self.target._codegen(state)
@@ -52,8 +53,8 @@ def _emit(part, state):
         part._codegen(state)
 
 
-def rewrite_append(w, node):
-    """A ListAppend for `name.append(x)` statements, else None."""
+def rewrite_append(w, node, test=False):
+    """A ListAppend for a `name.append(x)` statement, else None (then it is walked as usual)."""
     call = node.value
     if call.__class__ is not cst.Call or call.lpar or call.func.__class__ is not cst.Attribute:
         return None
@@ -70,10 +71,15 @@ def rewrite_append(w, node):
 
 
 def settle(facts):
-    """Once the function is walked: rewrite only the appends to its own locals."""
+    """Once the function is walked: the appends to its own locals, which bind their name."""
     local = facts.locals()
+    rewritten = set()
     for statement, act in facts.appends:
         name = statement.name.value
         if name in local:
-            statement.local = True
+            rewritten.add(statement)
             act.defs.add(name)
+    return rewritten
+
+
+HANDLERS = {cst.Expr: rewrite_append}  # a statement: the statement walker asks for it

@@ -16,7 +16,7 @@ bind there), so such an expression stays Python.
 import libcst as cst
 
 from .. import emit
-from ..expressions import Walker, has_walrus
+from ..expressions import has_walrus
 
 _OPS = {cst.LessThan: '<', cst.GreaterThan: '>', cst.LessThanEqual: '<=',
         cst.GreaterThanEqual: '>=', cst.Equal: '==', cst.NotEqual: '!=', cst.In: 'in',
@@ -116,5 +116,5 @@ def rewrite_comparison(w, node, test):
     return emit.Expr(parts)
 
 
-Walker.handlers.update({cst.BooleanOperation: rewrite_boolean, cst.UnaryOperation: rewrite_not,
-                        cst.Comparison: rewrite_comparison})
+HANDLERS = {cst.BooleanOperation: rewrite_boolean, cst.UnaryOperation: rewrite_not,
+            cst.Comparison: rewrite_comparison}

@@ -2,9 +2,9 @@
 
     def f(xs):                          do_return = False
         for x in xs:                    retval_ = ag__.UndefinedReturnValue()
-            if x:                       ... loop_body: if x: retval_ = x; do_return = True
+            if x:                       ... loop_body: if x: retval_ = x, do_return = True
                 return x        ->      ag__.for_stmt(xs, extra_test, loop_body, ...)
-        return None                     ... if not do_return: retval_ = None; do_return = True
+        return None                     ... if not do_return: retval_ = None, do_return = True
                                         return fscope.ret(retval_, do_return)
 
 Returns that do not end up in a generated closure stay real returns, which
@@ -13,14 +13,15 @@ keeps `try`/`finally` behaving as written.
 import libcst as cst
 
 from .. import emit
-from ..stmts import CONVERTED, Line, Small, sub_blocks
+from ..stmts import CONVERTED, StatementLine, Small, sub_blocks
 from .guards import Jump, generated_line, rewrite_block
 
 
-def transform(body, ctx, origin):
+def transform(body, ctx):
     """The new function body; unchanged when no return sits inside converted control flow."""
     if not _returns_in_closure(body, False):
         return body
+    origin = ctx.def_line
     do_return, retval = ctx.new_name('do_return'), ctx.new_name('retval_')
     jump = Jump('return', [do_return], _setter(do_return, retval), descend_loops=True)
     new_body, _ = rewrite_block(body, jump, False)
@@ -39,14 +40,15 @@ def _setter(do_return, retval):
             value = ('(', value, ')')  # `return x := y` needs parentheses after `retval_ =`
         act = small.act
         act.defs |= {retval, do_return}
-        line = emit.Line((retval, ' = ', value, '; ', do_return, ' = True'), origin)
-        return Line(line, [Small(None, 'set_return', act)], origin, generated=True)
+        lines = emit.Lines([emit.Line((retval, ' = ', value), origin),
+                            emit.Line((do_return, ' = True'), origin)])
+        return StatementLine(lines, [Small(None, 'set_return', act)], origin, generated=True)
     return replace
 
 
 def _returns_in_closure(block, inside):
     for stmt in block:
-        if isinstance(stmt, Line):
+        if isinstance(stmt, StatementLine):
             if inside and any(s.kind == 'return' for s in stmt.smalls):
                 return True
             continue

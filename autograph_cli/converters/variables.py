@@ -7,24 +7,26 @@ may be unbound, its load is printed checked, and `x += 1` / `del x` get a
 checking statement first:
 
     print(prev)   ->   print(ag__.load(lambda: prev, 'prev'))
-    del tmp       ->   ag__.load(lambda: tmp, 'tmp'); del tmp
+    del tmp       ->   ag__.load(lambda: tmp, 'tmp')
+                       del tmp
 """
 from .. import emit
 
 
 def check_loads(fn, act, node, in_closure=True):
-    """Mark the loads of `act` that may meet an unbound local as checked."""
+    """Choose the closure form (`fn.chosen`) for the deferred nodes of `act` that need it.
+
+    Those are, inside a closure, zero-argument `super()` calls and lambdas, and
+    the loads that may meet an unbound local (in a closure or a generated lambda).
+    """
     if in_closure:
-        for call in act.supers:
-            call.explicit = True
-        for lam in act.renamed:
-            lam.fix = True
+        fn.chosen.update(act.supers)
+        fn.chosen.update(act.renamed)
     if not act.loads or node is None:
         return
     unbound = set(fn.maybe_unbound(node, {load.name for load in act.loads}))
-    for load in act.loads:
-        if load.name in unbound and (in_closure or load.in_thunk):
-            load.checked = True
+    fn.chosen.update(load for load in act.loads
+                     if load.name in unbound and (in_closure or load.in_thunk))
 
 
 def check_lines(fn, act, node, origin):

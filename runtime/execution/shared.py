@@ -16,6 +16,6 @@ def with_callables(params, to_callable):
 
 def note_op_location(exc, equation):
     """Name the original source line of the graph op that raised `exc` (once per exception)."""
-    if equation.source:  # noted first, so runtime.sourcemap adds no second, vaguer note
+    if equation.source:  # noted first, so runtime.python.sourcemap adds no second, vaguer note
         add_note_once(exc, f"(agconvert) raised by graph op '{equation.primitive}' created at "
                       f'{equation.source}')

@@ -10,10 +10,12 @@ A callee that looks at its caller's frame (`namedtuple`, `Enum('Name', ...)`,
 still finds the right module, every converted module calls its own copy of
 `converted_call`, whose globals are the module's (`for_module`).
 """
+import builtins
 import sys
 import types
 
 from . import dispatch as _d
+from .py_builtins import FRAME_READERS
 
 
 class Kwargs(tuple):
@@ -91,28 +93,34 @@ def for_module(module_globals):
 def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):
     """TensorFlow's `converted_call`, for code its converter generated.
 
-    That code also calls `super()`, `eval()`, `globals()` and `locals()` through
+    That code also calls the builtins that read their caller's frame
+    (`super()`, `eval()`, `globals()`, `locals()`, ...: `FRAME_READERS`) through
     here (agconvert leaves those calls alone); they run as if called in the
     function that `caller_fn_scope` belongs to.
     """
-    if f is super or f is eval or f is exec or f is globals or f is locals:
-        return _in_original_context(f, tuple(args), kwargs, caller_fn_scope)
+    for name, reader in _FRAME_READERS:
+        if f is reader and len(args) < FRAME_READERS[name] and not kwargs:
+            return _in_original_context(f, tuple(args), caller_fn_scope)
     return _fast_call(f, args, kwargs, caller_fn_scope, options)
 
 
-def _in_original_context(f, args, kwargs, scope):
+_FRAME_READERS = tuple((name, getattr(builtins, name)) for name in FRAME_READERS)
+
+
+def _in_original_context(f, args, scope):
+    """`f(*args)` for a frame reader given too few arguments to name what it reads."""
     if f is super:
-        if args:
-            return super(*args)
         frame = _originating_frame(scope, innermost=False)
         return super(frame.f_locals['__class__'], frame.f_locals[frame.f_code.co_varnames[0]])
     frame = _originating_frame(scope, innermost=True)
     if f is globals:
         return frame.f_globals
-    if f is locals:
+    if f is locals or f is vars:
         return frame.f_locals
+    if f is dir:
+        return sorted(frame.f_locals)
     namespaces = (frame.f_globals, frame.f_locals)[len(args) - 1:]
-    return f(*args, *namespaces, **(kwargs or {}))
+    return f(*args, *namespaces)
 
 
 def _originating_frame(scope, innermost):

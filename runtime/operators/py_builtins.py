@@ -13,5 +13,10 @@ OVERLOADED = {
                  'sum')
 }
 
-# Calls the converter leaves alone: they read the caller's frame or scope.
-FRAME_DEPENDENT = frozenset(('super', 'locals', 'globals', 'vars', 'dir', 'eval', 'exec'))
+# Builtins that read the frame that calls them, and how many positional arguments make them
+# read none (`eval(src, g)`, `vars(obj)`, `super(C, obj)`). The converter leaves their calls
+# as written; `converted_call` runs them as if called where its `caller_fn_scope` is. Standard
+# library only, so the converter imports it without the graph runtime.
+FRAME_READERS = {'super': 1, 'globals': 1, 'locals': 1, 'vars': 1, 'dir': 1, 'eval': 2, 'exec': 2}
+# Of those, the ones that read the caller's local variables, which a generated closure has not.
+LOCALS_READERS = frozenset(('locals', 'vars', 'dir', 'eval', 'exec'))

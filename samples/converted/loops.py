@@ -15,17 +15,6 @@ def first_negative(values):
         do_return = False
         retval_ = ag__.UndefinedReturnValue()
 
-        def get_state_1():
-            return (do_return, retval_)
-
-        def set_state_1(vars_):
-            nonlocal do_return, retval_
-            (do_return, retval_) = vars_
-
-        def if_body_1():
-            nonlocal do_return, retval_
-            retval_ = i; do_return = True
-
         def get_state():
             return (do_return, retval_)
 
@@ -36,23 +25,24 @@ def first_negative(values):
         def loop_body(itr):
             nonlocal i
             i, v = itr
-            ag__.if_stmt(v < 0, if_body_1, None, get_state_1, set_state_1, ('do_return', 'retval_'), 2)
+            ag__.if_stmt(v < 0, if_body_1, None, get_state, set_state, ('do_return', 'retval_'), 2)
 
         def extra_test():
             return ag__.not_(do_return)
-        ag__.for_stmt(ag__.converted_call(enumerate, (values,), None, fscope), extra_test, loop_body, get_state, set_state, ('do_return', 'retval_'), {'iterate_names': 'i, v'})
 
-        def get_state_2():
-            return (do_return, retval_)
-
-        def set_state_2(vars_):
+        def if_body_1():
             nonlocal do_return, retval_
-            (do_return, retval_) = vars_
+            retval_ = i
+            do_return = True
+        ag__.for_stmt(ag__.converted_call(enumerate, (values,), None, fscope), extra_test,
+            loop_body, get_state, set_state, ('do_return', 'retval_'), {'iterate_names': 'i, v'})
 
         def if_body_2():
             nonlocal do_return, retval_
-            retval_ = -1; do_return = True
-        ag__.if_stmt(ag__.not_(do_return), if_body_2, None, get_state_2, set_state_2, ('do_return', 'retval_'), 2)
+            retval_ = -1
+            do_return = True
+        ag__.if_stmt(ag__.not_(do_return), if_body_2, None, get_state, set_state,
+            ('do_return', 'retval_'), 2)
         return fscope.ret(retval_, do_return)
 
 
@@ -62,21 +52,6 @@ def sum_until_limit(values, limit):
         v: ag__.local
         total = 0
         break_ = False
-
-        def get_state_1():
-            return (break_, total)
-
-        def set_state_1(vars_):
-            nonlocal break_, total
-            (break_, total) = vars_
-
-        def if_body_1():
-            nonlocal break_
-            break_ = True
-
-        def else_body_1():
-            nonlocal total
-            total += v
 
         def get_state():
             return (break_, total)
@@ -88,14 +63,24 @@ def sum_until_limit(values, limit):
         def loop_body(itr):
             nonlocal v
             v = itr
-            ag__.if_stmt(total + v > limit, if_body_1, else_body_1, get_state_1, set_state_1, ('break_', 'total'), 2)
+            ag__.if_stmt(total + v > limit, if_body_1, else_body_1, get_state, set_state,
+                ('break_', 'total'), 2)
 
         def extra_test():
             return ag__.not_(break_)
 
+        def if_body_1():
+            nonlocal break_
+            break_ = True
+
+        def else_body_1():
+            nonlocal total
+            total += v
+
         def if_body_2():
             ag__.converted_call(print, ('never reached the limit',), None, fscope)
-        ag__.for_stmt(values, extra_test, loop_body, get_state, set_state, ('break_', 'total'), {'iterate_names': 'v'})
+        ag__.for_stmt(values, extra_test, loop_body, get_state, set_state, ('break_', 'total'),
+            {'iterate_names': 'v'})
         ag__.if_stmt(ag__.not_(break_), if_body_2, None, None, None, (), 0)
         return total
 
@@ -105,20 +90,6 @@ def sum_of_odds(n):
     with ag__.FunctionScope('sum_of_odds', 'fscope', ag__.STD) as fscope:
         i = 0
         total = 0
-
-        def get_state_1():
-            return (total,)
-
-        def set_state_1(vars_):
-            nonlocal total
-            (total,) = vars_
-
-        def if_body_1():
-            pass
-
-        def else_body_1():
-            nonlocal total
-            total += i
 
         def get_state():
             return (i, total)
@@ -133,7 +104,19 @@ def sum_of_odds(n):
         def loop_body():
             nonlocal i
             i += 1
-            ag__.if_stmt(i % 2 == 0, if_body_1, else_body_1, get_state_1, set_state_1, ('total',), 1)
+            ag__.if_stmt(ag__.not_(i % 2 == 0), if_body_1, None, get_state_1, set_state_1,
+                ('total',), 1)
+
+        def get_state_1():
+            return (total,)
+
+        def set_state_1(vars_):
+            nonlocal total
+            (total,) = vars_
+
+        def if_body_1():
+            nonlocal total
+            total += i
         ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('i', 'total'), {})
         return total
 
@@ -146,4 +129,4 @@ if __name__ == '__main__':
     print(rt.function(sum_of_odds)(np.int64(10)))
     print(rt.function(first_negative)(np.array([3, 1, -4, 1])))
     print(rt.function(sum_until_limit)(np.array([5, 4, 3, 2]), np.int64(10)))
-__ag_source_map__ = ag__.SourceMap('../loops.py', '1:1,6:2,13=7,18=10,27=11,29=9,39=10,41=9,45=12,56=7,57:13,61=15,63:17,64=18,66=19,75=20,77=21,79:21,81=18,91=19,93=18,96=23,97:23,98=18,99=23,100:24,105=27,106:29,109=33,117=34,119=35,121:35,123=31,135:32,136=33,137=31,138:36', '890c4ad6283a83b8')
+__ag_source_map__ = ag__.SourceMap('../loops.py', '1:1,6:2,13=7,18=9,28=10,30=9,33=10,35=11,37=9,40=12,46=7,47:13,51=15,53:17,54=18,66=19,69=18,72=19,74=20,76=21,78:21,80=23,81:23,82=18,84=23,85:24,90=27,91:29,94=31,106:32,107=33,119:35,120=31,121:36', '890c4ad6283a83b8')

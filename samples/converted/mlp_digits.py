@@ -24,9 +24,13 @@ class Dense(rt.Module):
     def __init__(self, n_in, n_out, rng):
         with ag__.FunctionScope('__init__', 'fscope', ag__.STD) as fscope:
             ag__.converted_call(super().__init__, (), None, fscope)
-            scale = ag__.converted_call(np.sqrt, (2.0 / n_in,), None, fscope)  # He initialisation, for ReLU
-            self.w = ag__.converted_call(rt.Variable, (ag__.converted_call(ag__.converted_call(rng.normal, (0.0, scale, (n_in, n_out)), None, fscope).astype, (np.float32,), None, fscope),), None, fscope)
-            self.b = ag__.converted_call(rt.Variable, (ag__.converted_call(np.zeros, (n_out, np.float32), None, fscope),), None, fscope)
+            scale = ag__.converted_call(np.sqrt, (2.0 / n_in,), None,
+                fscope)  # He initialisation, for ReLU
+            self.w = ag__.converted_call(rt.Variable,
+                (ag__.converted_call(ag__.converted_call(rng.normal, (0.0, scale, (n_in, n_out)),
+                None, fscope).astype, (np.float32,), None, fscope),), None, fscope)
+            self.b = ag__.converted_call(rt.Variable,
+                (ag__.converted_call(np.zeros, (n_out, np.float32), None, fscope),), None, fscope)
 
     def __call__(self, x):
         with ag__.FunctionScope('__call__', 'fscope', ag__.STD) as fscope:
@@ -38,7 +42,8 @@ class MLP(rt.Module):
         with ag__.FunctionScope('__init__', 'fscope', ag__.STD) as fscope:
             ag__.converted_call(super().__init__, (), None, fscope)
             rng = ag__.converted_call(np.random.default_rng, (seed,), None, fscope)
-            self.layers = [ag__.converted_call(Dense, (a, b, rng), None, fscope) for a, b in ag__.converted_call(zip, (sizes, sizes[1:]), None, fscope)]
+            self.layers = [ag__.converted_call(Dense, (a, b, rng), None, fscope) for a,
+                b in ag__.converted_call(zip, (sizes, sizes[1:]), None, fscope)]
 
     def __call__(self, x):
         with ag__.FunctionScope('__call__', 'fscope', ag__.STD) as fscope:
@@ -53,39 +58,54 @@ class MLP(rt.Module):
             def loop_body(itr):
                 nonlocal x
                 layer = itr
-                x = ag__.converted_call(np.maximum, (ag__.converted_call(layer, (x,), None, fscope), 0.0), None, fscope)
-            ag__.for_stmt(self.layers[:-1], None, loop_body, get_state, set_state, ('x',), {'iterate_names': 'layer'})
+                x = ag__.converted_call(np.maximum,
+                    (ag__.converted_call(layer, (x,), None, fscope), 0.0), None, fscope)
+            ag__.for_stmt(self.layers[:-1], None, loop_body, get_state, set_state, ('x',),
+                {'iterate_names': 'layer'})
             return ag__.converted_call(self.layers[-1], (x,), None, fscope)
 
 
 def cross_entropy(logits, labels):
     with ag__.FunctionScope('cross_entropy', 'fscope', ag__.STD) as fscope:
         # mean softmax cross-entropy: log-sum-exp minus each row's label logit
-        shifted = logits - ag__.converted_call(rt.stop_gradient, (ag__.converted_call(np.max, (logits, ), {'axis': 1, 'keepdims': True}, fscope),), None, fscope)
-        log_z = ag__.converted_call(np.log, (ag__.converted_call(np.sum, (ag__.converted_call(np.exp, (shifted,), None, fscope), ), {'axis': 1}, fscope),), None, fscope)
-        picked = ag__.converted_call(np.take_along_axis, (shifted, labels[:, None], ), {'axis': 1}, fscope)[:, 0]
+        shifted = logits - ag__.converted_call(rt.stop_gradient,
+            (ag__.converted_call(np.max, (logits, ), {'axis': 1, 'keepdims': True}, fscope),),
+            None, fscope)
+        log_z = ag__.converted_call(np.log,
+            (ag__.converted_call(np.sum, (ag__.converted_call(np.exp, (shifted,), None, fscope), ),
+            {'axis': 1}, fscope),), None, fscope)
+        picked = ag__.converted_call(np.take_along_axis, (shifted, labels[:, None], ), {'axis': 1},
+            fscope)[:, 0]
         return ag__.converted_call(np.mean, (log_z - picked,), None, fscope)
 
 
 def step(model, optimizer, x, y):
     with ag__.FunctionScope('step', 'fscope', ag__.STD) as fscope:
         with ag__.converted_call(rt.GradientTape, (), None, fscope) as tape:
-            loss = ag__.converted_call(cross_entropy, (ag__.converted_call(model, (x,), None, fscope), y), None, fscope)
+            loss = ag__.converted_call(cross_entropy,
+                (ag__.converted_call(model, (x,), None, fscope), y), None, fscope)
         grads = ag__.converted_call(tape.gradient, (loss, model.trainable_variables), None, fscope)
-        ag__.converted_call(optimizer.apply_gradients, (ag__.converted_call(zip, (grads, model.trainable_variables), None, fscope),), None, fscope)
+        ag__.converted_call(optimizer.apply_gradients,
+            (ag__.converted_call(zip, (grads, model.trainable_variables), None, fscope),), None,
+            fscope)
         return loss
 
 
 def accuracy(model, x, y):
     with ag__.FunctionScope('accuracy', 'fscope', ag__.STD) as fscope:
-        return ag__.converted_call(float, (ag__.converted_call(np.mean, (ag__.converted_call(np.argmax, (ag__.converted_call(model, (x,), None, fscope), ), {'axis': 1}, fscope) == y,), None, fscope),), None, fscope)
+        return ag__.converted_call(float,
+            (ag__.converted_call(np.mean,
+            (ag__.converted_call(np.argmax, (ag__.converted_call(model, (x,), None, fscope), ),
+            {'axis': 1}, fscope) == y,), None, fscope),), None, fscope)
 
 
 def load(seed=0):
     with ag__.FunctionScope('load', 'fscope', ag__.STD) as fscope:
         digits = ag__.converted_call(load_digits, (), None, fscope)
-        x, y = ag__.converted_call((digits.data / 16.0).astype, (np.float32,), None, fscope), ag__.converted_call(digits.target.astype, (np.int64,), None, fscope)
-        order = ag__.converted_call(ag__.converted_call(np.random.default_rng, (seed,), None, fscope).permutation, (ag__.converted_call(len, (x,), None, fscope),), None, fscope)
+        x, y = ag__.converted_call((digits.data / 16.0).astype, (np.float32,), None,
+            fscope), ag__.converted_call(digits.target.astype, (np.int64,), None, fscope)
+        order = ag__.converted_call(ag__.converted_call(np.random.default_rng, (seed,), None,
+            fscope).permutation, (ag__.converted_call(len, (x,), None, fscope),), None, fscope)
         test, train = order[:360], order[360:]
         n = ag__.converted_call(len, (train,), None, fscope) // BATCH * BATCH
         return x[train[:n]], y[train[:n]], x[test], y[test]
@@ -94,24 +114,13 @@ def load(seed=0):
 def train_with_steps(x, y, epochs):
     with ag__.FunctionScope('train_with_steps', 'fscope', ag__.STD) as fscope:
         loss: ag__.local
-        model, optimizer = ag__.converted_call(MLP, ((64, 128, 128, 10), ), {'seed': 1}, fscope), ag__.converted_call(rt.optimizers.Adam, (0.003,), None, fscope)
+        model, optimizer = ag__.converted_call(MLP, ((64, 128, 128, 10), ), {'seed': 1},
+            fscope), ag__.converted_call(rt.optimizers.Adam, (0.003,), None, fscope)
 
         @rt.function
         def train_one_step(xb, yb):
             with ag__.FunctionScope('train_one_step', 'fscope', ag__.STD) as fscope:
                 return ag__.converted_call(step, (model, optimizer, xb, yb), None, fscope)
-
-        def get_state_1():
-            return (ag__.ldu(lambda: loss, 'loss'),)
-
-        def set_state_1(vars_):
-            nonlocal loss
-            (loss,) = vars_
-
-        def loop_body_1(itr):
-            nonlocal loss
-            i = itr
-            loss = ag__.converted_call(train_one_step, (x[i:i + BATCH], y[i:i + BATCH]), None, fscope)
 
         def get_state():
             return (ag__.ldu(lambda: loss, 'loss'),)
@@ -122,26 +131,39 @@ def train_with_steps(x, y, epochs):
 
         def loop_body(itr):
             epoch = itr
-            ag__.for_stmt(ag__.converted_call(range, (0, ag__.converted_call(len, (x,), None, fscope), BATCH), None, fscope), None, loop_body_1, get_state_1, set_state_1, ('loss',), {'iterate_names': 'i'})
-            ag__.converted_call(print, (f'epoch {epoch + 1}: loss {ag__.converted_call(float, (ag__.load(lambda: loss, "loss"),), None, fscope):.3f}',), None, fscope)
-        ag__.for_stmt(ag__.converted_call(range, (epochs,), None, fscope), None, loop_body, get_state, set_state, ('loss',), {'iterate_names': 'epoch'})
-        ag__.converted_call(print, ('traces of train_one_step:', ag__.converted_call(train_one_step.experimental_get_tracing_count, (), None, fscope)), None, fscope)
+            ag__.for_stmt(ag__.converted_call(range,
+                (0, ag__.converted_call(len, (x,), None, fscope), BATCH), None, fscope), None,
+                loop_body_1, get_state, set_state, ('loss',), {'iterate_names': 'i'})
+            ag__.converted_call(print,
+                (f'epoch {epoch + 1}: loss {ag__.converted_call(float, (ag__.load(lambda: loss, "loss"),), None, fscope):.3f}',),
+                None, fscope)
+
+        def loop_body_1(itr):
+            nonlocal loss
+            i = itr
+            loss = ag__.converted_call(train_one_step, (x[i:i + BATCH], y[i:i + BATCH]), None,
+                fscope)
+        ag__.for_stmt(ag__.converted_call(range, (epochs,), None, fscope), None, loop_body,
+            get_state, set_state, ('loss',), {'iterate_names': 'epoch'})
+        ag__.converted_call(print,
+            ('traces of train_one_step:',
+            ag__.converted_call(train_one_step.experimental_get_tracing_count, (), None, fscope)),
+            None, fscope)
         return model
 
 
 def train_with_epochs(x, y, epochs):
     with ag__.FunctionScope('train_with_epochs', 'fscope', ag__.STD) as fscope:
-        model, optimizer = ag__.converted_call(MLP, ((64, 128, 128, 10), ), {'seed': 1}, fscope), ag__.converted_call(rt.optimizers.Adam, (0.003,), None, fscope)
-        batches, labels = ag__.converted_call(x.reshape, (-1, BATCH, 64), None, fscope), ag__.converted_call(y.reshape, (-1, BATCH), None, fscope)
+        model, optimizer = ag__.converted_call(MLP, ((64, 128, 128, 10), ), {'seed': 1},
+            fscope), ag__.converted_call(rt.optimizers.Adam, (0.003,), None, fscope)
+        batches, labels = ag__.converted_call(x.reshape, (-1, BATCH, 64), None,
+            fscope), ag__.converted_call(y.reshape, (-1, BATCH), None, fscope)
 
         @rt.function
         def train_epoch(batches, labels):
             with ag__.FunctionScope('train_epoch', 'fscope', ag__.STD) as fscope:
                 n = 0
                 loss = ag__.converted_call(np.float32, (0.0,), None, fscope)
-
-                def if_body_1():
-                    ag__.converted_call(rt.print, ('  step', n, 'loss', loss), None, fscope)
 
                 def get_state():
                     return (loss, n)
@@ -156,36 +178,54 @@ def train_with_epochs(x, y, epochs):
                     loss = ag__.converted_call(step, (model, optimizer, xb, yb), None, fscope)
                     n += 1
                     ag__.if_stmt(n % 10 == 0, if_body_1, None, None, None, (), 0)
-                ag__.for_stmt(ag__.converted_call(zip, (batches, labels), None, fscope), None, loop_body, get_state, set_state, ('loss', 'n'), {'iterate_names': 'xb, yb'})
+
+                def if_body_1():
+                    ag__.converted_call(rt.print, ('  step', n, 'loss', loss), None, fscope)
+                ag__.for_stmt(ag__.converted_call(zip, (batches, labels), None, fscope), None,
+                    loop_body, get_state, set_state, ('loss', 'n'), {'iterate_names': 'xb, yb'})
                 return loss
 
         def loop_body(itr):
             epoch = itr
             loss = ag__.converted_call(train_epoch, (batches, labels), None, fscope)
-            ag__.converted_call(print, (f'epoch {epoch + 1}: loss {ag__.converted_call(float, (loss,), None, fscope):.3f}',), None, fscope)
-        ag__.for_stmt(ag__.converted_call(range, (epochs,), None, fscope), None, loop_body, None, None, (), {'iterate_names': 'epoch'})
+            ag__.converted_call(print,
+                (f'epoch {epoch + 1}: loss {ag__.converted_call(float, (loss,), None, fscope):.3f}',),
+                None, fscope)
+        ag__.for_stmt(ag__.converted_call(range, (epochs,), None, fscope), None, loop_body, None,
+            None, (), {'iterate_names': 'epoch'})
         return model
 
 
 def timing(x, y):
     with ag__.FunctionScope('timing', 'fscope', ag__.STD) as fscope:
         fn: ag__.local
-        model, optimizer = ag__.converted_call(MLP, ((64, 128, 128, 10), ), {'seed': 1}, fscope), ag__.converted_call(rt.optimizers.Adam, (0.003,), None, fscope)
-        graph_step = ag__.converted_call(rt.function, (lambda xb, yb: ag__.converted_call(step, (model, optimizer, xb, yb), None, fscope),), None, fscope)
-
-        def loop_body_1(itr):
-            _ = itr
-            ag__.converted_call(fn, (), None, fscope)
+        model, optimizer = ag__.converted_call(MLP, ((64, 128, 128, 10), ), {'seed': 1},
+            fscope), ag__.converted_call(rt.optimizers.Adam, (0.003,), None, fscope)
+        graph_step = ag__.converted_call(rt.function,
+            (lambda xb, yb: ag__.converted_call(step, (model, optimizer, xb, yb), None, fscope),),
+            None, fscope)
 
         def loop_body(itr):
             nonlocal fn
             name, run = itr
-            fn = ag__.if_exp(run, lambda: ag__.qualname('timing.<locals>.<lambda>')((lambda: ag__.converted_call(step, (model, optimizer, x[:BATCH], y[:BATCH]), None, fscope))), lambda: ag__.qualname('timing.<locals>.<lambda>')((lambda: ag__.converted_call(graph_step, (x[:BATCH], y[:BATCH]), None, fscope))), 'run')
+            fn = ag__.if_exp(run,
+                lambda: ag__.qualname('timing.<locals>.<lambda>')((lambda: ag__.converted_call(step,
+                (model, optimizer, x[:BATCH], y[:BATCH]), None, fscope))),
+                lambda: ag__.qualname('timing.<locals>.<lambda>')((lambda: ag__.converted_call(graph_step,
+                (x[:BATCH], y[:BATCH]), None, fscope))), 'run')
             ag__.converted_call(fn, (), None, fscope)
             start = ag__.converted_call(time.perf_counter, (), None, fscope)
-            ag__.for_stmt(ag__.converted_call(range, (50,), None, fscope), None, loop_body_1, None, None, (), {'iterate_names': '_'})
-            ag__.converted_call(print, (f'{name}: {(ag__.converted_call(time.perf_counter, (), None, fscope) - start) / 50 * 1e6:.0f} us',), None, fscope)
-        ag__.for_stmt((('eager tape step', step), ('rt.function step', None)), None, loop_body, None, None, (), {'iterate_names': 'name, run'})
+            ag__.for_stmt(ag__.converted_call(range, (50,), None, fscope), None, loop_body_1, None,
+                None, (), {'iterate_names': '_'})
+            ag__.converted_call(print,
+                (f'{name}: {(ag__.converted_call(time.perf_counter, (), None, fscope) - start) / 50 * 1e6:.0f} us',),
+                None, fscope)
+
+        def loop_body_1(itr):
+            _ = itr
+            ag__.converted_call(fn, (), None, fscope)
+        ag__.for_stmt((('eager tape step', step), ('rt.function step', None)), None, loop_body,
+            None, None, (), {'iterate_names': 'name, run'})
 
 
 if __name__ == '__main__':
@@ -198,4 +238,4 @@ if __name__ == '__main__':
     print(f'held-out accuracy: {accuracy(model, x_test, y_test):.3f}')
     if '--timing' in sys.argv:
         timing(x_train, y_train)
-__ag_source_map__ = ag__.SourceMap('../mlp_digits.py', '1:1,12:8,25=20,26:21,32=26,33:27,38=31,39:32,44=36,46=37,56:38,57=37,58:39,62=42,63:43,71=50,72:51,80=58,81:59,85=62,86:63,95=71,97:72,101=75,102:76,104=79,114:80,116=78,125=79,126:81,127=78,128:82,133=86,134:87,139=91,140:92,143=97,144:98,146=94,156:95,158=97,159=94,160:99,162=101,164:102,166=101,167:104,171=107,173:108,176=115,178:116,180=110,183:111,184:113,186=115,187:117,188=110,189:118', '41b2e60827037b31')
+__ag_source_map__ = ag__.SourceMap('../mlp_digits.py', '1:1,12:8,25=20,26:21,27=22,29=23,32=24,34:25,36=26,37:27,42=31,43:32,45=34,47:35,49=36,51=37,61=38,63=37,65:39,69=42,70:43,71=44,74=45,77=46,79:47,83=50,84:51,85=52,87:53,88=54,91:55,95=58,96=59,100:60,103=62,104:63,105=64,107=65,109:66,115=71,117=72,119:73,122=75,123:76,125=78,134=79,137=81,140:82,141=79,144=80,146=78,148=82,152:83,156=86,157=87,159=88,161:89,164=91,165:92,168=94,178:95,180=97,183:98,184=94,186:99,188=101,190:102,191=103,194=101,196:104,200=107,202=108,204=109,207:110,208=110,211=111,216:113,218=115,220=117,223:118,224=115,226:116,227=110,229:118', '41b2e60827037b31')

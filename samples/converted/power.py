@@ -26,7 +26,8 @@ def power(x, y):
             nonlocal result
             _ = itr
             result = ag__.converted_call(np.matmul, (x, result), None, fscope)
-        ag__.for_stmt(ag__.converted_call(range, (y,), None, fscope), None, loop_body, get_state, set_state, ('result',), {'iterate_names': '_'})
+        ag__.for_stmt(ag__.converted_call(range, (y,), None, fscope), None, loop_body, get_state,
+            set_state, ('result',), {'iterate_names': '_'})
         return result
 
 
@@ -41,4 +42,4 @@ if __name__ == '__main__':
     if '--time' in sys.argv:
         print('Eager execution:', timeit.timeit(lambda: power(x, 100), number=1000))
         print('Graph execution:', timeit.timeit(lambda: power_as_graph(x, 100), number=1000))
-__ag_source_map__ = ag__.SourceMap('../power.py', '1:1,6:2,15=10,16:11,18=12,28:13,29=12,30:14', '832da5855d028b26')
+__ag_source_map__ = ag__.SourceMap('../power.py', '1:1,6:2,15=10,16:11,18=12,28:13,29=12,31:14', '832da5855d028b26')

@@ -33,7 +33,8 @@ def get_mse(y_true, y_pred):
 @rt.function
 def unused_take(x):
     with ag__.FunctionScope('unused_take', 'fscope', ag__.STD) as fscope:
-        ag__.converted_call(np.take, (x, [1]), None, fscope)  # unused: a graph runs only what outputs and effects need
+        ag__.converted_call(np.take, (x, [1]), None,
+            fscope)  # unused: a graph runs only what outputs and effects need
         return x
 
 
@@ -52,4 +53,4 @@ if __name__ == '__main__':
         error = get_mse(y_true, y_pred)
     rt.config.run_functions_eagerly(False)
     print(unused_take(np.array([0.0])))
-__ag_source_map__ = ag__.SourceMap('../side_effects.py', '1:1,6:2,14=9,15:10,21=15,22:16,27=20,28:21,35=27,36:28', 'b97d3d9ca04b2dcc')
+__ag_source_map__ = ag__.SourceMap('../side_effects.py', '1:1,6:2,14=9,15:10,21=15,22:16,27=20,28:21,35=27,36=28,38:29', 'b97d3d9ca04b2dcc')

@@ -46,12 +46,15 @@ def simple_relu(x):
 
         def if_body():
             nonlocal do_return, retval_
-            retval_ = x; do_return = True
+            retval_ = x
+            do_return = True
 
         def else_body():
             nonlocal do_return, retval_
-            retval_ = 0; do_return = True
-        ag__.if_stmt(ag__.converted_call(np.greater, (x, 0), None, fscope), if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)
+            retval_ = 0
+            do_return = True
+        ag__.if_stmt(ag__.converted_call(np.greater, (x, 0), None, fscope), if_body, else_body,
+            get_state, set_state, ('do_return', 'retval_'), 2)
         return fscope.ret(retval_, do_return)
 
 
@@ -63,4 +66,4 @@ if __name__ == '__main__':
     print('First branch, with graph:', simple_relu(np.array(1, np.int32)))
     print('Second branch, with graph:', simple_relu(np.array(-1, np.int32)))
     print(rt.autograph.to_code(square_if_positive.python_function))
-__ag_source_map__ = ag__.SourceMap('../square_if_positive.py', '1:1,6:2,13=8,15=9,24:10,26=11,28:12,29=9,30:13,35=17,40=19,49=20,51=21,53=22,54=19,55=17,56:23', '06e1267bc2e876e5')
+__ag_source_map__ = ag__.SourceMap('../square_if_positive.py', '1:1,6:2,13=8,15=9,24:10,26=11,28:12,29=9,30:13,35=17,40=19,49=20,52=21,54=22,56=19,58=17,59:23', '06e1267bc2e876e5')

@@ -3,6 +3,7 @@ import contextlib
 import copy
 import io
 import textwrap
+import tokenize
 
 from autograph_cli.diagnostics import ConversionError
 from autograph_cli.pipeline import convert_module
@@ -63,8 +64,19 @@ def expected(text):
 
 
 def stripped_lines(code):
-    """Every line of `code` without its indentation (to look for one emitted statement)."""
-    return [line.strip() for line in code.splitlines()]
+    """Every logical line of `code` without its indentation (to look for one emitted statement).
+
+    A wrapped line is joined again: `f(a,` and `    b)` give `f(a, b)`.
+    """
+    lines = code.splitlines()
+    out, first, depth = [], 1, 0
+    for token in tokenize.generate_tokens(io.StringIO(code).readline):
+        if token.type == tokenize.OP and token.string in '([{)]}':
+            depth += 1 if token.string in '([{' else -1
+        elif token.type == tokenize.NEWLINE or token.type == tokenize.NL and depth == 0:
+            out.append(' '.join(line.strip() for line in lines[first - 1:token.start[0]]))
+            first = token.start[0] + 1
+    return out
 
 
 def run_source(source, module_name='m'):

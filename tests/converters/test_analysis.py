@@ -7,9 +7,8 @@ they stand for, so a test reads as the function it analyses.
 import textwrap
 
 import pytest
-from libcst._nodes.internal import CodegenState
 
-from autograph_cli import stmts
+from autograph_cli import emit, stmts
 from autograph_cli.analysis.cfg import CFG
 from autograph_cli.analysis.liveness import Liveness
 from autograph_cli.analysis.reaching_definitions import ReachingDefinitions
@@ -17,15 +16,8 @@ from autograph_cli.function import FunctionConversion
 from autograph_cli.pipeline import convert_module
 
 
-class _Printer(CodegenState):
-    def mark(self, origin, verbatim):  # generated lines mark their origin; not needed here
-        pass
-
-
 def _text(node):
-    state = _Printer(default_indent='    ', default_newline='\n')
-    node._codegen(state)
-    return ' '.join(''.join(state.tokens).split())
+    return ' '.join(emit.code_of(node).split())
 
 
 class Analysed:
@@ -47,7 +39,7 @@ class Analysed:
 
     def _name_block(self, block):
         for s in block:
-            if isinstance(s, stmts.Line):
+            if isinstance(s, stmts.StatementLine):
                 for small in s.smalls:
                     self._name(id(small), _text(s.node if s.generated else small.node))
                 continue

@@ -19,21 +19,6 @@ def test_break_in_a_while_loop_with_else():
                 i = 0
                 break_ = False
 
-                def get_state_1():
-                    return (break_, i)
-
-                def set_state_1(vars_):
-                    nonlocal break_, i
-                    (break_, i) = vars_
-
-                def if_body_1():
-                    nonlocal break_
-                    break_ = True
-
-                def else_body_1():
-                    nonlocal i
-                    i += 1
-
                 def get_state():
                     return (break_, i)
 
@@ -45,10 +30,18 @@ def test_break_in_a_while_loop_with_else():
                     return i < n
 
                 def loop_body():
-                    ag__.if_stmt(i == 3, if_body_1, else_body_1, get_state_1, set_state_1, ('break_', 'i'), 2)
+                    ag__.if_stmt(i == 3, if_body_1, else_body_1, get_state, set_state, ('break_', 'i'), 2)
 
                 def extra_test():
                     return ag__.not_(break_)
+
+                def if_body_1():
+                    nonlocal break_
+                    break_ = True
+
+                def else_body_1():
+                    nonlocal i
+                    i += 1
 
                 def get_state_2():
                     return (i,)
@@ -60,7 +53,8 @@ def test_break_in_a_while_loop_with_else():
                 def if_body_2():
                     nonlocal i
                     i = -1
-                ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('break_', 'i'), {'extra_test': extra_test})
+                ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('break_', 'i'),
+                    {'extra_test': extra_test})
                 ag__.if_stmt(ag__.not_(break_), if_body_2, None, get_state_2, set_state_2, ('i',), 1)
                 return i
     ''')
@@ -80,9 +74,11 @@ def test_break_in_a_for_loop_is_its_extra_test():
     # loop carries it) and the state of the `if` that sets it
     assert ("ag__.for_stmt(xs, extra_test, loop_body, get_state, set_state, ('break_',), "
             "{'iterate_names': 'x'})" in lines)
-    # the statements after the `if` that breaks joined its other branch
-    assert ("ag__.if_stmt(x, if_body_1, else_body_1, get_state_1, set_state_1, ('break_',), 1)"
+    # the statements after the `if` that breaks joined its other branch; its state is the
+    # loop's, so it calls the loop's state functions
+    assert ("ag__.if_stmt(x, if_body_1, else_body_1, get_state, set_state, ('break_',), 1)"
             in lines)
+    assert lines.count('def get_state():') == 1
 
 
 def test_break_guards_what_follows_a_try():
@@ -112,7 +108,8 @@ def test_an_inner_loop_resets_its_own_flag_each_time_it_starts():
             nonlocal break_
             x = itr
             break_ = False
-            ag__.for_stmt(xs, extra_test_1, loop_body_1, get_state_1, set_state_1, ('break_',), {'iterate_names': 'y'})
+            ag__.for_stmt(xs, extra_test_1, loop_body_1, get_state_1, set_state_1, ('break_',),
+                {'iterate_names': 'y'})
     ''')
 
 

@@ -111,8 +111,8 @@ def test_super_in_a_generated_closure_names_its_class_and_instance():
                     return super().m(x)
                 return 0
     ''', 'm'))
-    assert ('retval_ = ag__.converted_call(super(__class__, self).m, (x,), None, fscope); '
-            'do_return = True') in lines
+    at = lines.index('retval_ = ag__.converted_call(super(__class__, self).m, (x,), None, fscope)')
+    assert lines[at + 1] == 'do_return = True'
 
 
 def test_no_calls_no_change_to_the_expressions():
@@ -168,3 +168,24 @@ def test_calls_behave_as_in_python():
     assert outcomes[1][0][0] == 'raise'
     assert assert_same(source, 'method', (3,), (0,)) == [
         (('ok', "('base', 3)"), ''), (('ok', "('base', -1)"), '')]
+
+
+def test_every_frame_reading_builtin_is_left_as_written_and_runs_where_its_scope_is():
+    from runtime import ag
+    from runtime.operators.py_builtins import FRAME_READERS
+    lines = stripped_lines(converted('''
+        def f(x):
+            return globals(), vars(x), dir(), eval('x', {'x': 2}, {})
+    '''))
+    assert "return globals(), vars(x), dir(), eval('x', {'x': 2}, {})" in lines
+    assert set(FRAME_READERS) == {'super', 'globals', 'locals', 'vars', 'dir', 'eval', 'exec'}
+
+    # TensorFlow's generated code sends them through converted_call, which runs them in the
+    # frame of the function the scope belongs to when they are given too few arguments
+    def tf_generated(a):
+        with ag.FunctionScope('tf_generated', 'fscope', ag.STD) as fscope:
+            return (ag.converted_call(vars, (), None, fscope)['a'],
+                    ag.converted_call(dir, (), None, fscope),
+                    ag.converted_call(eval, ('a',), None, fscope),
+                    ag.converted_call(eval, ('a', {'a': 2}), None, fscope))
+    assert tf_generated(7) == (7, ['a', 'ag', 'fscope'], 7, 2)  # `ag` is a free variable

@@ -13,24 +13,21 @@ def test_continue_in_a_for_loop():
             return total
     ''')
     # everything after the `continue` joins the other branch, so no guard needs the flag:
-    # the flag is not kept and the `continue` becomes `pass`
+    # the flag is not kept, the `continue` goes, and the `if` left with an empty branch
+    # runs what followed it when its test is false
     assert function(code, 'loop_body') == expected('''
         def loop_body(itr):
             nonlocal x
             x = itr
-            ag__.if_stmt(x < 0, if_body_1, else_body_1, get_state_1, set_state_1, ('total',), 1)
+            ag__.if_stmt(ag__.not_(x < 0), if_body_1, None, get_state, set_state, ('total',), 1)
     ''')
     assert function(code, 'if_body_1') == expected('''
         def if_body_1():
-            pass
-    ''')
-    assert 'continue_' not in code
-    # what followed the `if` that continues runs only in its other branch
-    assert function(code, 'else_body_1') == expected('''
-        def else_body_1():
             nonlocal total
             total += x
     ''')
+    assert 'continue_' not in code
+    assert 'pass' not in stripped_lines(code)
 
 
 def test_continue_in_a_while_loop_resets_the_flag_first():

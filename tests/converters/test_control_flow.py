@@ -100,7 +100,8 @@ def test_for_with_a_tuple_target():
                     nonlocal total
                     i, x = itr
                     total += i * x
-                ag__.for_stmt(ag__.converted_call(enumerate, (xs,), None, fscope), None, loop_body, get_state, set_state, ('total',), {'iterate_names': 'i, x'})
+                ag__.for_stmt(ag__.converted_call(enumerate, (xs,), None, fscope), None, loop_body,
+                    get_state, set_state, ('total',), {'iterate_names': 'i, x'})
                 return total
     ''')
 
@@ -147,10 +148,11 @@ def test_inner_closures_are_defined_beside_the_outer_statement():
                     print(-x)
     ''')
     body = code.splitlines()
-    # every generated def stands at the level of the FunctionScope body, none inside loop_body
+    # every generated def stands at the level of the FunctionScope body, none inside loop_body,
+    # in reading order: the outer statement's closures first, numbered first
     defs = [line for line in body if line.lstrip().startswith('def ')]
-    assert defs[1:] == ['        def if_body_1():', '        def else_body_1():',
-                    '        def loop_body(itr):']
+    assert defs[1:] == ['        def loop_body(itr):', '        def if_body_1():',
+                        '        def else_body_1():']
     assert function(code, 'loop_body') == expected('''
         def loop_body(itr):
             nonlocal x
@@ -172,7 +174,7 @@ def test_elif_is_an_if_in_the_else_body():
     ''')
     assert function(code, 'else_body') == expected('''
         def else_body():
-            ag__.if_stmt(b, if_body_1, else_body_1, get_state_1, set_state_1, ('r',), 1)
+            ag__.if_stmt(b, if_body_1, else_body_1, get_state, set_state, ('r',), 1)
     ''')
     assert stripped_lines(code)[-2:] == [
         "ag__.if_stmt(a, if_body, else_body, get_state, set_state, ('r',), 1)", 'return r']
@@ -313,3 +315,43 @@ def test_control_flow_behaves_as_in_python():
     assert_same(source, 'fizz', (15,), (0,))
     assert_same(source, 'unbound_after', ([1], True), ([1], False), ([], True))
     assert_same(source, 'counter', ([1, -2, 3],), ([],))
+
+
+def test_identical_state_functions_are_defined_once_where_every_user_sees_them():
+    code = converted('''
+        def f(x):
+            y = 0
+            if x > 0:
+                y = 1
+            if x > 1:
+                y = 2
+            return y
+    ''')
+    assert stripped_lines(code).count('def get_state():') == 1
+    assert "ag__.if_stmt(x > 1, if_body_1, None, get_state, set_state, ('y',), 1)" in \
+        stripped_lines(code)
+
+
+SHARED_ACROSS_TRY = '''
+def f(x):
+    y = 0
+    try:
+        z = 1 / x
+        if z > 0:
+            y = 1
+    except ZeroDivisionError:
+        if x == 0:
+            y = 2
+    if x > 5:
+        y = 3
+    return y
+'''
+
+
+def test_state_functions_defined_in_a_try_body_are_not_shared_after_it():
+    # the try body may stop before it defines its closures: the handler and the statement
+    # after the try define their own
+    lines = stripped_lines(convert(SHARED_ACROSS_TRY).code)
+    assert [line for line in lines if line.startswith('def get_state')] == [
+        'def get_state():', 'def get_state_1():', 'def get_state_2():']
+    assert_same(SHARED_ACROSS_TRY, 'f', (0,), (1,), (6,), (-1,))

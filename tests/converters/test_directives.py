@@ -29,7 +29,8 @@ def test_while_loop_options():
                 def loop_body():
                     nonlocal x
                     x += 1
-                ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('x',), {'maximum_iterations': 10, 'swap_memory': True})
+                ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('x',),
+                    {'maximum_iterations': 10, 'swap_memory': True})
                 return x
     ''')
 

@@ -23,11 +23,13 @@ def test_return_in_both_branches():
 
                 def if_body():
                     nonlocal do_return, retval_
-                    retval_ = 1; do_return = True
+                    retval_ = 1
+                    do_return = True
 
                 def else_body():
                     nonlocal do_return, retval_
-                    retval_ = 2; do_return = True
+                    retval_ = 2
+                    do_return = True
                 ag__.if_stmt(x, if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)
                 return fscope.ret(retval_, do_return)
     ''')
@@ -48,9 +50,11 @@ def test_return_in_a_loop_stops_it_and_guards_what_follows():
     ''')
     assert ("ag__.for_stmt(xs, extra_test, loop_body, get_state, set_state, "
             "('do_return', 'retval_'), {'iterate_names': 'x'})") in lines
-    assert ("ag__.if_stmt(ag__.not_(do_return), if_body_2, None, get_state_2, set_state_2, "
+    # the same state as the loop's: the loop's state functions serve again
+    assert ("ag__.if_stmt(ag__.not_(do_return), if_body_2, None, get_state, set_state, "
             "('do_return', 'retval_'), 2)") in lines
-    assert 'retval_ = None; do_return = True' in lines
+    assert lines.count('def get_state():') == 1
+    assert 'retval_ = None\ndo_return = True' in '\n'.join(lines)
     assert lines[-1] == 'return fscope.ret(retval_, do_return)'
 
 
@@ -62,8 +66,9 @@ def test_a_bare_return_sets_none_and_a_walrus_is_parenthesized():
             if x > 1:
                 return (y := x)
     '''))
-    assert 'retval_ = None; do_return = True' in lines
-    assert 'retval_ = (y := x); do_return = True' in lines
+    text = '\n'.join(lines)
+    assert 'retval_ = None\ndo_return = True' in text
+    assert 'retval_ = (y := x)\ndo_return = True' in text
 
 
 def test_no_change_returns_outside_converted_control_flow():

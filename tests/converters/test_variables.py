@@ -47,15 +47,15 @@ def test_a_local_only_closures_bind_is_declared_without_a_value():
 
 
 def test_a_private_name_is_reported_mangled():
-    assert "retval_ = ag__.load(lambda: __x, '_K__x'); do_return = True" in stripped_lines(
-        converted('''
+    assert "retval_ = ag__.load(lambda: __x, '_K__x')\ndo_return = True" in '\n'.join(
+        stripped_lines(converted('''
             class K:
                 def m(self, flag):
                     if flag:
                         __x = 1
                     if not flag:
                         return __x
-        ''', 'm'))
+        ''', 'm')))
 
 
 def test_a_lazy_operand_at_the_function_level_is_checked_too():

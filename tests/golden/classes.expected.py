@@ -20,15 +20,6 @@ class Account:
         with ag__.FunctionScope('deposit_all', 'fscope', ag__.STD) as fscope:
             amount: ag__.local
 
-            def get_state_1():
-                return (ag__.ldu(lambda: self.balance, 'self.balance'),)
-
-            def set_state_1(vars_):
-                (self.balance,) = vars_
-
-            def if_body_1():
-                self.balance += amount
-
             def get_state():
                 return (ag__.ldu(lambda: self.balance, 'self.balance'),)
 
@@ -38,8 +29,13 @@ class Account:
             def loop_body(itr):
                 nonlocal amount
                 amount = itr
-                ag__.if_stmt(amount > 0, if_body_1, None, get_state_1, set_state_1, ('self.balance',), 1)
-            ag__.for_stmt(amounts, None, loop_body, get_state, set_state, ('self.balance',), {'iterate_names': 'amount'})
+                ag__.if_stmt(amount > 0, if_body_1, None, get_state, set_state, ('self.balance',),
+                    1)
+
+            def if_body_1():
+                self.balance += amount
+            ag__.for_stmt(amounts, None, loop_body, get_state, set_state, ('self.balance',),
+                {'iterate_names': 'amount'})
             return self.balance
 
     def __repr__(self):
@@ -62,12 +58,16 @@ class Savings(Account):
 
             def if_body():
                 nonlocal do_return, retval_
-                retval_ = 'rich ' + ag__.converted_call(super(__class__, self).__repr__, (), None, fscope); do_return = True
+                retval_ = 'rich ' + ag__.converted_call(super(__class__, self).__repr__, (), None,
+                    fscope)
+                do_return = True
 
             def else_body():
                 nonlocal do_return, retval_
-                retval_ = ag__.converted_call(super(__class__, self).__repr__, (), None, fscope); do_return = True
-            ag__.if_stmt(self.balance > 100, if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)
+                retval_ = ag__.converted_call(super(__class__, self).__repr__, (), None, fscope)
+                do_return = True
+            ag__.if_stmt(self.balance > 100, if_body, else_body, get_state, set_state,
+                ('do_return', 'retval_'), 2)
             return fscope.ret(retval_, do_return)
 
 
@@ -86,7 +86,8 @@ def count_calls(n):
             global counter
             _ = itr
             counter += 1
-        ag__.for_stmt(ag__.converted_call(range, (n,), None, fscope), None, loop_body, get_state, set_state, ('counter',), {'iterate_names': '_'})
+        ag__.for_stmt(ag__.converted_call(range, (n,), None, fscope), None, loop_body, get_state,
+            set_state, ('counter',), {'iterate_names': '_'})
         return counter
 
 
@@ -141,6 +142,7 @@ def make_handler(kind):
                     with ag__.FunctionScope('__call__', 'fscope', ag__.STD) as fscope:
                         return text
             handle = ag__.converted_call(Handler, (), None, fscope)
-        ag__.if_stmt(kind == 'upper', if_body, else_body, get_state, set_state, ('Handler', 'handle'), 2)
+        ag__.if_stmt(kind == 'upper', if_body, else_body, get_state, set_state,
+            ('Handler', 'handle'), 2)
         return handle
-__ag_source_map__ = ag__.SourceMap('classes.py', '1:1,6:2,15=10,16:11,20=14,23=16,30:17,32=15,41=16,42=15,43:18,46=20,47:21,52=25,56=26,65=27,67=28,70=26,71=25,72:29,76=31,78=33,88:34,89=33,90:35,94=38,95:39,99=41,101=43,110:44,111=43,112:45,118=50,122=51,131:52,132:52,133=52,134:53,136=54,138:55,139:55,141=56,142:57,144=51,145:59', '5f9b471d4b658918')
+__ag_source_map__ = ag__.SourceMap('classes.py', '1:1,6:2,15=10,16:11,20=14,23=15,32=16,36:17,37=15,39:18,42=20,43:21,48=25,52=26,61=27,65=28,69=26,71=25,72:29,76=31,78=33,88:34,89=33,91:35,95=38,96:39,100=41,102=43,111:44,112=43,113:45,119=50,123=51,132:52,133:52,134=52,135:53,137=54,139:55,140:55,142=56,143:57,145=51,147:59', '5f9b471d4b658918')

@@ -8,12 +8,14 @@ import functools
 
 def clamp(x, lo, hi):
     with ag__.FunctionScope('clamp', 'fscope', ag__.STD) as fscope:
-        return ag__.if_exp(x < lo, lambda: lo, lambda: (ag__.if_exp(x > hi, lambda: hi, lambda: x, 'x > hi')), 'x < lo')
+        return ag__.if_exp(x < lo, lambda: lo,
+            lambda: (ag__.if_exp(x > hi, lambda: hi, lambda: x, 'x > hi')), 'x < lo')
 
 
 def in_range(x, lo=0, hi=10):
     with ag__.FunctionScope('in_range', 'fscope', ag__.STD) as fscope:
-        return ag__.and_(lambda: ag__.compare(lo, '<=', lambda: x, '<', lambda: hi), lambda: ag__.not_(x == 5))
+        return ag__.and_(lambda: ag__.compare(lo, '<=', lambda: x, '<', lambda: hi),
+            lambda: ag__.not_(x == 5))
 
 
 def describe(x):
@@ -34,16 +36,20 @@ def apply(fn, *args, **kwargs):
 def checked_ratio(a, b):
     with ag__.FunctionScope('checked_ratio', 'fscope', ag__.STD) as fscope:
         assert ag__.assert_stmt(b != 0, lambda: f'cannot divide {a} by zero')
-        assert ag__.assert_stmt(ag__.converted_call(isinstance, (a, (int, float)), None, fscope), None)
+        assert ag__.assert_stmt(ag__.converted_call(isinstance, (a, (int, float)), None, fscope),
+            None)
         return a / b
 
 
 def pick(flags, default=None):
     with ag__.FunctionScope('pick', 'fscope', ag__.STD) as fscope:
         # lambdas and comprehensions stay where they are
-        chosen = [name for name, on in ag__.converted_call(flags.items, (), None, fscope) if ag__.and_test(lambda: on, lambda: name)]
+        chosen = [name for name,
+            on in ag__.converted_call(flags.items, (), None, fscope) if ag__.and_test(lambda: on,
+            lambda: name)]
         key = lambda name: (ag__.converted_call(len, (name,), None, fscope), name)
-        return ag__.or_(lambda: ag__.converted_call(sorted, (chosen, ), {'key': key}, fscope), lambda: default)
+        return ag__.or_(lambda: ag__.converted_call(sorted, (chosen, ), {'key': key}, fscope),
+            lambda: default)
 
 
 def multiline(a, b,
@@ -52,4 +58,4 @@ def multiline(a, b,
         return (ag__.logical(lambda: a, 'and',
                  lambda: b, 'or',
                  lambda: c))
-__ag_source_map__ = ag__.SourceMap('expressions.py', '1:1,6:2,10=5,11:6,15=9,16:10,20=13,21:14,28=19,29:21,35=26,36:27,42=32,43:33,51=39,52:41', '7d1c958699d6c6a2')
+__ag_source_map__ = ag__.SourceMap('expressions.py', '1:1,6:2,10=5,11=6,13:7,16=9,17=10,19:11,22=13,23:14,30=19,31:21,37=26,38:27,39=28,41:29,45=32,46:33,47=34,50:35,51=36,53:37,57=39,58:41', '7d1c958699d6c6a2')

@@ -13,17 +13,6 @@ def parse_all(texts):
         value: ag__.local
         numbers = []
 
-        def get_state_1():
-            return (numbers,)
-
-        def set_state_1(vars_):
-            nonlocal numbers
-            (numbers,) = vars_
-
-        def if_body_1():
-            nonlocal numbers
-            numbers = ag__.list_append(numbers, ag__.load(lambda: value, 'value'))
-
         def get_state():
             return (numbers, ag__.ldu(lambda: value, 'value'))
 
@@ -42,8 +31,21 @@ def parse_all(texts):
                 continue_ = True
             finally:
                 ag__.converted_call(print, ('tried', text), None, fscope)
-            ag__.if_stmt(ag__.not_(continue_), if_body_1, None, get_state_1, set_state_1, ('numbers',), 1)
-        ag__.for_stmt(texts, None, loop_body, get_state, set_state, ('numbers', 'value'), {'iterate_names': 'text', 'maximum_iterations': 1000})
+            ag__.if_stmt(ag__.not_(continue_), if_body_1, None, get_state_1, set_state_1,
+                ('numbers',), 1)
+
+        def get_state_1():
+            return (numbers,)
+
+        def set_state_1(vars_):
+            nonlocal numbers
+            (numbers,) = vars_
+
+        def if_body_1():
+            nonlocal numbers
+            numbers = ag__.list_append(numbers, ag__.load(lambda: value, 'value'))
+        ag__.for_stmt(texts, None, loop_body, get_state, set_state, ('numbers', 'value'),
+            {'iterate_names': 'text', 'maximum_iterations': 1000})
         return numbers
 
 
@@ -63,7 +65,8 @@ def suppressed(values):
             value = itr
             with ag__.converted_call(contextlib.suppress, (ZeroDivisionError,), None, fscope):
                 out = ag__.list_append(out, 1 / value)
-        ag__.for_stmt(values, None, loop_body, get_state, set_state, ('out',), {'iterate_names': 'value'})
+        ag__.for_stmt(values, None, loop_body, get_state, set_state, ('out',),
+            {'iterate_names': 'value'})
         return out
 
 
@@ -88,7 +91,8 @@ def shape(point):
 
         def if_body():
             nonlocal do_return, retval_
-            retval_ = ag__.converted_call(ag__.load(lambda: label, 'label').upper, (), None, fscope); do_return = True
+            retval_ = ag__.converted_call(ag__.load(lambda: label, 'label').upper, (), None, fscope)
+            do_return = True
         ag__.if_stmt(label, if_body, None, get_state, set_state, ('do_return', 'retval_'), 2)
         return fscope.ret(retval_, do_return)
 
@@ -130,7 +134,8 @@ def report(items, verbose):
         def if_body_1():
             nonlocal newest
             # newest may be unbound here: the original's UnboundLocalError is kept
-            ag__.converted_call(print, ('newest:', ag__.load(lambda: newest, 'newest')), None, fscope)
+            ag__.converted_call(print, ('newest:', ag__.load(lambda: newest, 'newest')), None,
+                fscope)
             ag__.load(lambda: newest, 'newest')
             del newest
         ag__.if_stmt(verbose, if_body_1, None, None, None, (), 0)
@@ -157,4 +162,4 @@ def drain(data):
         ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('total',), {})
         del tmp
         return total
-__ag_source_map__ = ag__.SourceMap('statements.py', '1:1,6:2,12=7,14:8,16=18,25:18,27=9,37=11,38:11,42=15,43:16,45=18,46=9,47:19,51=22,52:23,54=24,64:25,66=24,67:27,71=30,74:31,82=38,91=39,92=38,93=30,94:40,97=42,100=43,109:44,110=43,111:45,115=48,118=49,127:50,128=49,130=51,132:52,134=54,135:54,136=51,137:55,140=57,141:58,144=60,156:61,157=60,158:62', 'd8778756ba8ab4e8')
+__ag_source_map__ = ag__.SourceMap('statements.py', '1:1,6:2,12=7,14:8,16=9,26=11,27:11,31=15,32:16,34=18,46:18,47=9,49:19,53=22,54:23,56=24,66:25,68=24,70:27,74=30,77:31,85=38,94=39,96=38,97=30,98:40,101=42,104=43,113:44,114=43,115:45,119=48,122=49,131:50,132=49,134=51,136:52,137=53,139=54,140:54,141=51,142:55,145=57,146:58,149=60,161:61,162=60,163:62', 'd8778756ba8ab4e8')

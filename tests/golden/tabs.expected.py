@@ -8,17 +8,6 @@ def tabbed(xs):
 		x: ag__.local
 		out = []
 
-		def get_state_1():
-			return (out,)
-
-		def set_state_1(vars_):
-			nonlocal out
-			(out,) = vars_
-
-		def if_body_1():
-			nonlocal out
-			out = ag__.list_append(out, x)
-
 		def get_state():
 			return (out,)
 
@@ -29,7 +18,11 @@ def tabbed(xs):
 		def loop_body(itr):
 			nonlocal x
 			x = itr
-			ag__.if_stmt(x, if_body_1, None, get_state_1, set_state_1, ('out',), 1)
+			ag__.if_stmt(x, if_body_1, None, get_state, set_state, ('out',), 1)
+
+		def if_body_1():
+			nonlocal out
+			out = ag__.list_append(out, x)
 		ag__.for_stmt(xs, None, loop_body, get_state, set_state, ('out',), {'iterate_names': 'x'})
 		return out
-__ag_source_map__ = ag__.SourceMap('tabs.py', '5:1,7=1,9:3,11=5,20:6,22=4,32=5,33=4,34:7', 'a4dd6b9960f8c74e')
+__ag_source_map__ = ag__.SourceMap('tabs.py', '5:1,7=1,9:3,11=4,21=5,25:6,26=4,27:7', 'a4dd6b9960f8c74e')

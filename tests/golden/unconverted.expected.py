@@ -56,5 +56,6 @@ def caller_name():  # agconvert: left unconverted: inspects the call stack, wher
 
 def converted(n):
     with ag__.FunctionScope('converted', 'fscope', ag__.STD) as fscope:
-        return ag__.converted_call(list, (ag__.converted_call(numbers, (n,), None, fscope),), None, fscope)
-__ag_source_map__ = ag__.SourceMap('unconverted.py', '2:2,7:4,58=54,59:55', '4b77f1905fc6ea9c')
+        return ag__.converted_call(list, (ag__.converted_call(numbers, (n,), None, fscope),), None,
+            fscope)
+__ag_source_map__ = ag__.SourceMap('unconverted.py', '2:2,7:4,58=54,59=55,61:56', '4b77f1905fc6ea9c')

@@ -42,7 +42,7 @@ def test_simple_relu_first_and_second_branch(capsys):
     print('Second branch, with graph:', tf_simple_relu(np.array(-1, np.int32)))
     assert capsys.readouterr().out == ('First branch, with graph: 1\n'
                                        'Second branch, with graph: 0\n')
-    code = rt.autograph.to_code(simple_relu)
+    code = ' '.join(rt.autograph.to_code(simple_relu).split())  # wrapped lines joined
     assert "ag__.if_stmt(ag__.converted_call(np.greater, (x, 0), None, fscope), if_body, " \
            "else_body, get_state, set_state, ('do_return', 'retval_'), 2)" in code
 
