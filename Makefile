@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed-stamp
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,jit]'
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -23,7 +23,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)
-	$(BIN)/python -m benchmarks
+	OPENBLAS_NUM_THREADS=1 $(BIN)/python -m benchmarks
 
 clean:
 	rm -rf $(VENV) build

@@ -5,7 +5,7 @@ import sys
 
 import numpy as np
 
-from . import graph, python_mode, throughput
+from . import compiled, graph, python_mode, throughput
 
 
 def machine():
@@ -17,6 +17,8 @@ def main():
     print('machine:', machine())
     for title, module in (('Converted code on Python values', python_mode),
                           ('Graphs against numpy eager', graph),
+                          ('Compiled graphs: numpy eager / numpy executor / jit_compile=True '
+                           '(OPENBLAS_NUM_THREADS=1)', compiled),
                           ('Conversion throughput', throughput)):
         print(f'\n{title}')
         for line in module.run():

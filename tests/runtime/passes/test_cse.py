@@ -48,7 +48,7 @@ def test_effects_are_never_merged(capsys):
             _ = print[end='\\n' parts=($0,) sep=' '] a
             _ = print[end='\\n' parts=($0,) sep=' '] a
           in (a,) }""", None, args=[X])
-    assert capsys.readouterr().out.count('\n') == 8  # 2 prints, 2 graphs, 2 executors
+    assert capsys.readouterr().out.count('\n') == 12  # 2 prints, 2 graphs, 3 runs each
 
 
 def test_reads_of_a_variable_around_an_assignment_stay_apart():

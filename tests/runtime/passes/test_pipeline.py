@@ -62,3 +62,21 @@ def test_the_checker_names_the_pass_that_broke_a_graph(monkeypatch):
     graph = rt.function(chain).get_concrete_function(X, Y).graph
     with pytest.raises(passes.GraphCheckError, match="after pass 'broken'.*used before"):
         passes.optimize(graph, ('broken',))
+
+
+def test_fusion_groups_runs_of_elementwise_ops_of_one_shape():
+    from runtime.passes import fusion
+
+    def fn(x, y):
+        s = np.sum(x)
+        return (x * 2.0 + y) * s, np.sin(y[:2]) + 1.0
+
+    graph = rt.function(fn).get_concrete_function(X, Y).graph
+    items = fusion.groups(graph.equations, lambda eq: False, graph.outputs)
+    groups = [i for i in items if isinstance(i, fusion.Group)]
+    assert [[eq.primitive for eq in g.equations] for g in groups] == [
+        ['multiply', 'add', 'multiply'], ['sin', 'add']]
+    assert groups[0].shape == (3,) and groups[1].shape == (2,)
+    assert groups[0].outputs == (graph.outputs[0],)
+    kept = fusion.groups(graph.equations, lambda eq: eq.primitive == 'add', graph.outputs)
+    assert not [i for i in kept if isinstance(i, fusion.Group)]
