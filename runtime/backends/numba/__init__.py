@@ -12,7 +12,7 @@ from ...errors import AgError
 from ...graph.ir import PYTHON_TYPE
 from ...graph.ops.state import store
 from .codegen import Codegen
-from .lowering import LOWERINGS, UnsupportedOpError  # noqa: F401 (the table, the error)
+from .lowering import UnsupportedOpError  # noqa: F401 (raised by codegen, caught by users)
 
 _BOXED_AS_PYTHON = (np.dtype(np.int64), np.dtype(np.float64), np.dtype(np.bool_))
 INSTALL_HINT = "jit_compile=True needs numba: pip install 'agconvert[jit]'"

@@ -21,7 +21,8 @@ import numpy as np
 
 from ...graph import ops
 from ...graph.execution import live_equations, sub_graphs
-from ...graph.ir import Literal
+from ...graph.inplace import FRESH
+from ...graph.ir import Literal, Var
 from ...passes import fusion
 from . import control_flow, fused, kernels
 from .lowering import LOWERINGS, unsupported
@@ -38,16 +39,16 @@ class Codegen:
         self.names = {}      # Var -> source
         self.consts = []     # (Var, value): passed after the inputs, in order
         self.resources = []  # (Var, object): variables whose values are passed and given back
-        self.helpers = set()
         self.targets = ()
         self._count = 0
+        self._blocks = []  # _Lifetimes of the blocks being emitted, innermost last
 
     def fresh(self, prefix='v'):
         self._count += 1
         return f'{prefix}{self._count - 1}'
 
     def helper(self, name):
-        self.helpers.add(name)
+        """A function of `helpers` the generated module imports (cache.HEADER)."""
         return name
 
     def resource(self, var):
@@ -87,12 +88,24 @@ class Codegen:
             self.resources.append((var, obj))
         lines = []
         outputs = [a for a in graph.outputs if not isinstance(a, Literal)]
-        for item in fusion.groups(live_equations(graph), kernels.keeps_numpy, outputs):
+        equations = live_equations(graph)
+        self._blocks.append(_Lifetimes(equations, outputs))
+        for item in fusion.groups(equations, kernels.keeps_numpy, outputs):
             if isinstance(item, fusion.Group):
                 lines += fused.emit(self, item)
             else:
                 lines += self.equation(item)
+        self._blocks.pop()
         return lines
+
+    def dying(self, eq):
+        """An input of `eq` made by this block that nothing reads after it, of the result's
+        type: its array may take the result."""
+        return self._blocks[-1].dying(eq)
+
+    def dying_in(self, group):
+        """The arrays a fused group reads that this block made and nothing reads after it."""
+        return self._blocks[-1].dying_in(group)
 
     def equation(self, eq):
         emit_flow = control_flow.EMITTERS.get(eq.primitive)
@@ -118,6 +131,31 @@ class Codegen:
         name = self.fresh()
         self.names[var] = name
         return name
+
+
+class _Lifetimes:
+    """Where each value of a block is last read, and which arrays the block itself made."""
+
+    def __init__(self, equations, outputs):
+        self.position = {id(eq): i for i, eq in enumerate(equations)}
+        # arrays this block made: new ones, sharing memory with nothing (not a variable's value)
+        self.made = {v for eq in equations if eq.primitive in FRESH for v in eq.outputs}
+        self.last = {a: i for i, eq in enumerate(equations) for a in eq.inputs
+                     if isinstance(a, Var)}
+        self.last.update((a, len(equations)) for a in outputs)
+
+    def dying(self, eq):
+        i = self.position[id(eq)]
+        for a in dict.fromkeys(eq.inputs):
+            if a in self.made and self.last.get(a) == i and a.aval == eq.outputs[0].aval:
+                return a
+        return None
+
+    def dying_in(self, group):
+        end = self.position[id(group.equations[-1])]
+        inside = {v for eq in group.equations for v in eq.outputs}
+        return [a for a in dict.fromkeys(a for eq in group.equations for a in eq.inputs)
+                if a in self.made and a not in inside and self.last.get(a, end + 1) <= end]
 
 
 def _is_effect(eq):

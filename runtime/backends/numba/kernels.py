@@ -30,7 +30,10 @@ def keeps_numpy(eq):
 
 
 def emit(ctx, eq, args):
+    """numpy's kernel through objmode, into a dying input's array when there is one."""
     (target,) = ctx.targets
     kind = objmode_type(eq.outputs[0].aval)
+    dying = ctx.dying(eq)
+    out = '' if dying is None else f', out={ctx.atom(dying)}'
     return [f"with objmode({target}='{kind}'):",
-            f"    {target} = np.{UFUNCS[eq.primitive].__name__}({', '.join(args)})"]
+            f"    {target} = np.{UFUNCS[eq.primitive].__name__}({', '.join(args)}{out})"]

@@ -42,7 +42,9 @@ def _ufunc(ctx, eq, args):
     ufunc = UFUNCS[eq.primitive]
     if eq.params or ufunc.nout != 1 or ufunc.signature:
         return None
-    return f"np.{ufunc.__name__}({', '.join(cast_args(eq, args))})"
+    out = ctx.dying(eq) if not is_scalar(eq.outputs[0].aval) else None
+    into = [] if out is None else [ctx.atom(out)]  # a dying input's array takes the result
+    return f"np.{ufunc.__name__}({', '.join(cast_args(eq, args) + into)})"
 
 
 def _where(ctx, eq, args):
