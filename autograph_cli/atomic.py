@@ -50,10 +50,25 @@ def signals_held():
             previous[signum] = signal.signal(signum, lambda signum, frame: arrived.append(signum))
         yield
     finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
+        # CPython drops a signal that arrived (at C level) but whose Python handler had not run
+        # yet when the handler is set back to SIG_DFL: keep new ones pending in the kernel while
+        # the handlers change, let those already arrived reach `arrived`, then let the rest in.
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS)
+        try:
+            _run_pending_handlers()
+            for signum, handler in previous.items():
+                signal.signal(signum, handler)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         for signum in dict.fromkeys(arrived):
             _deliver(signum, previous[signum])
+
+
+def _run_pending_handlers():
+    """Python code that lets the interpreter run the handlers of signals that already arrived
+    (it checks for them when a function starts and at every backward jump)."""
+    for _ in range(2):
+        pass
 
 
 def _deliver(signum, handler):

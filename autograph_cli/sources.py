@@ -1,4 +1,5 @@
 """Source files as bytes and as text: reading them, and decoding and encoding as PEP 263 says."""
+import codecs
 import errno
 import io
 import sys
@@ -52,10 +53,25 @@ def decode(data, path):
 def encode(text, encoding, path, errors='strict'):
     """text in the source's encoding; ConversionError if that encoding cannot hold it."""
     try:
-        return text.encode(encoding, errors)
+        data = text.encode(encoding, errors)
     except (ValueError, TypeError) as e:  # UnicodeEncodeError, or a codec's own UnicodeError (idna)
         reason = getattr(e, 'reason', None) or str(e)
         raise ConversionError(_error(path, f'converted code cannot be encoded as {encoding}: {reason}')) from None
+    if errors == 'strict' and codecs.lookup(encoding).name != 'utf-8':
+        _check_readable(data, encoding, path)
+    return data
+
+
+def _check_readable(data, encoding, path):
+    """ConversionError unless CPython reads `data` back: a codec that is not line by line
+    (punycode) can encode text its own decoder, fed line by line, cannot read."""
+    try:
+        compile(data, path, 'exec', dont_inherit=True)
+    except (SyntaxError, ValueError) as e:  # a SyntaxError when decoding fails
+        reason = (getattr(e, 'msg', None) or str(e)).replace('\n', '\\n')  # one line
+        raise ConversionError(_error(path, (
+            f'converted code cannot be stored as {encoding}: Python cannot read it back ({reason}); '
+            'save the file as UTF-8'))) from None
 
 
 def _error(path, message):

@@ -5,7 +5,7 @@ import sys
 
 import numpy as np
 
-from . import graph, output_size, python_mode, saving, throughput, training
+from . import compiled, graph, output_size, python_mode, saving, throughput, training
 
 
 def machine():
@@ -17,6 +17,8 @@ def main():
     print('machine:', machine())
     for title, module in (('Converted code on Python values', python_mode),
                           ('Graphs against numpy eager', graph),
+                          ('Compiled graphs: numpy eager / numpy executor / jit_compile=True '
+                           '(OPENBLAS_NUM_THREADS=1)', compiled),
                           ('Conversion throughput', throughput),
                           ('Training step of the digits MLP (batch 64, OPENBLAS_NUM_THREADS='
                            f"{os.environ.get('OPENBLAS_NUM_THREADS', 'unset')})", training),

@@ -15,7 +15,7 @@ import tempfile
 
 import runtime as rt
 from autograph_cli.pipeline import convert_module
-from runtime.operators import dispatch
+from runtime.tracing import trace_state
 
 from . import workloads
 from .timing import best, best_interleaved, fmt, row
@@ -74,8 +74,7 @@ def _converted_code():
 def _swap_cost():
     """The first trace starting and the last ending, with many converted functions loaded."""
     def start_and_end():
-        dispatch.trace_started()
-        dispatch.trace_finished()
+        trace_state.leave(trace_state.enter(None))
     without = best(start_and_end)
     source = ''.join(f'def f{i}(x):\n    return x + {i}\n\n\n' for i in range(SWAPPED_FUNCTIONS))
     with tempfile.TemporaryDirectory() as directory:

@@ -49,3 +49,23 @@ def fill_loop(m, rows):
     for i in range(rows):
         out[i] = m[i] * 2
     return out
+
+
+def power_same(x, y):
+    """power with an identity of x's own dtype (float32 stays float32)."""
+    result = np.eye(10, dtype=x.dtype)
+    for _ in range(y):
+        result = np.matmul(x, result)
+    return result
+
+
+def chain(x, a, y, b, z):
+    return (x * a + y * b - z) * (x - y)
+
+
+def select(x, y, z):
+    return np.where(x > 0, x * y, -z) + np.maximum(x, y) * 2.0
+
+
+def tanh_chain(x, a, b, c):
+    return np.tanh(x * a + b) * c + np.exp(-x)

@@ -1,5 +1,5 @@
 """`rt.config`: global switches of the runtime (eager functions, trace cache bound, Python mode,
-traceback frames)."""
+traceback frames, graph optimizations, the compile cache)."""
 from .python import python_mode as _python_mode
 from .python import tracebacks as _tracebacks
 
@@ -8,6 +8,8 @@ _run_eagerly = False
 # Traces an rt.function caches unless given its own `max_traces` (TensorFlow and JAX bound theirs too).
 DEFAULT_MAX_TRACES = 256
 _max_traces = DEFAULT_MAX_TRACES
+_optimizations = True  # every pass of runtime.passes (see set_experimental_optimizations)
+_compile_cache = True  # jit_compile=True graphs are cached on disk (runtime.backends.numba.cache)
 
 
 def run_functions_eagerly(run_eagerly):
@@ -61,3 +63,30 @@ def set_traceback_mode(mode):
 def traceback_mode():
     """'filtered' or 'full' (see `set_traceback_mode`)."""
     return _tracebacks.mode()
+
+
+def set_experimental_optimizations(options):
+    """Which graph passes run before graphs compile (for functions that do not choose):
+    True (all, the default), False (none: for debugging), or {pass name: bool} as
+    `tf.config.optimizer.set_experimental_options`; the passes are `runtime.passes.NAMES`."""
+    global _optimizations
+    from . import passes
+    passes.options(options)  # checked now, not at the next compile
+    _optimizations = options
+
+
+def experimental_optimizations():
+    """The graph passes setting (see `set_experimental_optimizations`)."""
+    return _optimizations
+
+
+def set_compile_cache(enabled):
+    """Whether `jit_compile=True` graphs are cached on disk across processes (default True;
+    the directory is `AGCONVERT_CACHE_DIR`, else the user's cache directory)."""
+    global _compile_cache
+    _compile_cache = bool(enabled)
+
+
+def compile_cache():
+    """Whether the on-disk compile cache is used (see `set_compile_cache`)."""
+    return _compile_cache

@@ -1,6 +1,10 @@
-"""The whole suite: every graph a test builds is checked (the IR checker runs after every trace)."""
+"""The whole suite: every graph a test builds is checked (the IR checker runs after every trace
+and after every graph pass)."""
+import runtime.passes
 from runtime.ir.check import check_graph
 from runtime.tracing.builders import GraphBuilder
+
+runtime.passes.set_checking(True)
 
 
 def pytest_configure(config):

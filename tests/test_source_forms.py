@@ -103,3 +103,15 @@ def test_an_ascii_source_under_a_non_ascii_path_converts(mode):
         namespace = {}
         exec(compile(code, dst, 'exec'), namespace)
         assert namespace['__ag_source_map__'].path == os.path.join('..', str(path))
+
+
+def test_an_output_its_encoding_cannot_read_back_is_an_error_not_a_broken_file(tmp_path):
+    """punycode encodes text that its decoder, fed line by line as CPython does, cannot read."""
+    source, dst = tmp_path / 'p.py', tmp_path / 'out.py'
+    source.write_bytes(b'# -*- coding: punycode -*-\n-')
+    report = api.convert_file(str(source), str(dst), mode=WriteBack.FILE)
+    [error] = report.diagnostics
+    assert (error.line, error.col) == (1, 1)
+    assert error.message.startswith('converted code cannot be stored as punycode')
+    assert '\n' not in error.message
+    assert not dst.exists()

@@ -30,7 +30,7 @@ import math
 import re
 import weakref
 
-from . import flow_codegen, inplace, scalar_ops
+from . import buffers, flow_codegen, inplace, scalar_ops
 from .. import ops
 from ..ops.emitters import call_source
 from ..ir.liveness import live_equations
@@ -167,18 +167,25 @@ class _Codegen:
         for i, eq in enumerate(live):
             ownership.at = i
             update = self._inplace(eq) if ownership.can_update(eq) else None
+            target = eq.inputs[0] if update is not None else None
+            into = None  # an input whose array takes the result of a ufunc
+            if update is None:
+                target = into = buffers.out_buffer(eq, ownership)
+                if into is not None:
+                    update = self._into(eq, into)
+                    ownership.updated.add(into)  # a loop then copies such a carried array once
             dying = [v for v in dict.fromkeys(eq.inputs) if v in local and last_use[v] == i
-                     and not (update and v is eq.inputs[0])]
+                     and not (update and v is target)]
             free += [self._names[v] for v in dying]
             if update is not None:
                 body.append((update, eq))
-                self._names[eq.outputs[0]] = self._names[eq.inputs[0]]
-                if eq.inputs[0] in local:
+                self._names[eq.outputs[0]] = self._names[target]
+                if target in local:
                     local.add(eq.outputs[0])
             else:
                 self.owned_results = set()
                 body += self._equation(eq, last_use, local, free)
-            ownership.step(eq, update is not None, self.owned_results)
+            ownership.step(eq, update is not None and into is None, self.owned_results)
             body += [(f'del {self._names[v]}', None) for v in dying
                      if self._names[v] in free and _is_big(v.aval)]
         self.finished = self._blocks.pop()
@@ -203,6 +210,13 @@ class _Codegen:
         op = ops.get(eq.primitive)
         params = with_callables(eq.params, lambda g: compile_graph(g, f'{eq.primitive}_graph'))
         return op.inplace([self.atom(a) for a in eq.inputs], params, self.src)
+
+    def _into(self, eq, target):
+        """`eq`, a ufunc, computed into the array of its input `target` (`buffers`)."""
+        name = self._names[target]
+        callee = self.src(ops.get(eq.primitive).impl, eq.primitive)
+        return f'{name} = ' + buffers.call_into(callee, [self.atom(a) for a in eq.inputs],
+                                                      name)
 
     def free_array(self, atom, others=()):
         """True if the enclosing block may let a branch or loop body update `atom` in place."""

@@ -3,7 +3,7 @@ import copy
 import operator
 import threading
 
-from ..execution.executor import compile_graph
+from .. import backends
 from ..ir.core import AbstractValue
 from ..api.tensor_spec import TensorSpec
 from . import keys, signatures, writeback
@@ -49,6 +49,7 @@ class ConcreteFunction:
         self._prefix = ()
         self.mutations = None  # what the trace updates in place (writeback.Mutations)
         self.captures = None   # arrays it reads by name and updates (captured_arrays.CallCaptures)
+        self.options = backends.CompileOptions()  # the Function's jit_compile and passes
 
     def __call__(self, *args, **kwargs):
         arguments = keys.bind(self._binder, self._prefix + args, kwargs)
@@ -74,7 +75,7 @@ class ConcreteFunction:
         if compiled is None:
             with _compile_lock:
                 if self._compiled is None:
-                    compiled = compile_graph(self.graph, self.name)
+                    compiled = backends.compile_function(self.graph, self.name, self.options)
                     if self.mutations is not None:
                         compiled = writeback.wrap(compiled, self.mutations)
                     self._compiled = compiled

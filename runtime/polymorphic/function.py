@@ -28,6 +28,7 @@ import functools
 import threading
 
 from .. import config as _config
+from .. import backends, passes
 from ..python import conversion
 from ..errors import RetracingWarning, warn_user
 from ..api.tapes import state as _tapes
@@ -66,7 +67,8 @@ class Function:
     """A polymorphic graph function: one ConcreteFunction per input signature (`rt.function`)."""
 
     def __init__(self, python_function, input_signature=None, reduce_retracing=False,
-                 autograph=True, jit_compile=None, max_traces=None):
+                 autograph=True, jit_compile=None, max_traces=None,
+                 experimental_optimizations=None):
         functools.update_wrapper(self, python_function)
         if not hasattr(self, '__name__'):  # a callable object
             self.__name__ = self.__qualname__ = type(python_function).__name__
@@ -75,7 +77,9 @@ class Function:
         self._input_signature = None if input_signature is None else InputSignature(
             self.__name__, self._binder.signature, input_signature)
         self._reduce_retracing, self._autograph = bool(reduce_retracing), autograph
-        self.jit_compile = jit_compile  # accepted for TensorFlow's signature: graphs always compile
+        self.jit_compile = jit_compile
+        passes.options(experimental_optimizations)  # a bad setting fails here, not at a call
+        self._options = backends.CompileOptions(jit_compile, experimental_optimizations)
         self._max_traces = None if max_traces is None else _config.checked_max_traces(max_traces)
         self._target = None  # the (converted) function that is traced, made on first use
         self._fast = {}      # fast key of positional arguments -> [runner, last use, trace]
@@ -181,6 +185,9 @@ class Function:
             with tracing_function(self.__qualname__, self._tracing_count == 0):
                 concrete, captured = trace(self.__name__, self._python(), self._binder,
                                            arguments, avals, parent)
+            concrete.options = self._options
+            if self.jit_compile:
+                concrete.callable()  # lowered and compiled now: an op numba lacks fails the trace
             with self._lock:
                 traces = self._cache.traces
                 previous, calls = traces[-1] if traces else None, self._calls
@@ -271,14 +278,16 @@ class Function:
 
 
 def function(fn=None, *, input_signature=None, reduce_retracing=False, autograph=True,
-             jit_compile=None, max_traces=None):
+             jit_compile=None, max_traces=None, experimental_optimizations=None):
     """`@rt.function` (with or without arguments): trace `fn` into graphs, one per signature.
 
     At most `max_traces` traces are cached (default `rt.config.get_max_traces()`).
+    `experimental_optimizations`: which graph passes run (True, False or {pass: bool};
+    None: `rt.config`'s setting). `jit_compile=True` compiles each graph with numba.
     """
     def decorate(fn):
         if isinstance(fn, Function):
             fn = fn.python_function
         return Function(fn, input_signature, reduce_retracing, autograph, jit_compile,
-                        max_traces)
+                        max_traces, experimental_optimizations)
     return decorate if fn is None else decorate(fn)

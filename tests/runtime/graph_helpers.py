@@ -1,11 +1,17 @@
 """Helpers for the graph runtime tests: trace, run both executors, compare bit for bit."""
+import sys
+from pathlib import Path
+
 import numpy as np
 
+from runtime import passes
 from runtime.execution.executor import compile_graph
 from runtime.execution.interpreter import eval_graph
 from runtime.ir.core import PYTHON_TYPE, AbstractValue
 from runtime.staging import make_graph
 from equality import assert_same
+
+sys.path.insert(0, str(Path(__file__).parent / 'backends'))  # jit_helpers
 
 
 def spec(value):
@@ -30,19 +36,36 @@ def assert_type_fits(aval, value):
         assert all(d is None or d == n for d, n in zip(aval.shape, np.shape(value))), (aval, value)
 
 
-def run_both(graph, *args):
-    """Outputs of the compiled executor, checked equal (bitwise) to the interpreter's."""
+def run_both(graph, *args, jit=False):
+    """Outputs of the compiled executor, checked equal (bitwise) to the interpreter's and to
+    the optimized graph's; with `jit`, also to the numba backend's (within its tolerance)
+    where every op of the graph lowers."""
     compiled = compile_graph(graph)(*args)
     assert_same(compiled, eval_graph(graph, *args))
+    assert_same(compile_graph(passes.optimize(graph))(*args), compiled)
+    if jit:
+        check_jit(graph, args, compiled)
     return compiled
 
 
-def check_against_eager(fn, *args, specs=None):
-    """`fn(*args)` traced, compiled and interpreted gives eager numpy's exact results and types."""
+def check_jit(graph, args, expected):
+    """The numba backend's results equal `expected` (exact for integers and booleans)."""
+    from jit_helpers import assert_close
+    from runtime.backends.numba import UnsupportedOpError, compile_jit
+    try:
+        jitted = compile_jit(passes.optimize(graph), 'differential')
+    except UnsupportedOpError:
+        return  # an op (or dtype) numba lacks: such graphs refuse jit_compile=True
+    assert_close(jitted(*args), expected)
+
+
+def check_against_eager(fn, *args, specs=None, jit=False):
+    """`fn(*args)` traced, compiled and interpreted gives eager numpy's exact results and types
+    (with `jit`, the numba backend too, where the graph lowers)."""
     expected = fn(*args)
     expected = tuple(expected) if isinstance(expected, (tuple, list)) else (expected,)
     graph = trace(fn, *(specs or [spec(a) for a in args]))
-    actual = run_both(graph, *args)
+    actual = run_both(graph, *args, jit=jit)
     assert_same(actual, expected)
     for aval, value in zip(graph.out_avals, actual):
         assert_type_fits(aval, value)

@@ -21,6 +21,8 @@ STAGES = (
     ('api', ('runtime.api',)),                  # Variable, TensorSpec, print
     ('staging', ('runtime.staging',)),          # the graph side of the ag__ operators
     ('execution', ('runtime.execution',)),      # interpreter and compiled executor
+    ('passes', ('runtime.passes',)),            # graph -> graph optimizations
+    ('backends', ('runtime.backends',)),        # jit_compile=True: numba lowering, compile cache
     ('polymorphic', ('runtime.polymorphic',)),  # rt.function
     ('autodiff', ('runtime.autodiff', 'runtime.module', 'runtime.optimizers')),  # tapes, training
     ('saving', ('runtime.saving', 'runtime.onnx')),  # graphs kept and exported
@@ -34,6 +36,8 @@ LATE_BOUND = {
     ('runtime.ops.control_flow', 'runtime.autodiff.subgraphs'),
     # A variable made while tracing asks rt.function whether the trace may create one (TF's rule).
     ('runtime.api.variables', 'runtime.polymorphic.variable_creation'),
+    # rt.config checks the pass names it is given when they are set, not at the next compile.
+    ('runtime.config', 'runtime.passes'),
 }
 
 

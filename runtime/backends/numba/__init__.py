@@ -1,0 +1,130 @@
+"""`jit_compile=True`: a whole graph lowered to one numba nopython function.
+
+`compile_jit(graph, name)` generates the function's source (`codegen`),
+compiles it with numba (through the persistent cache, `cache`), and wraps it
+so that it takes and gives what the numpy executor does: constants and
+variables' values are passed in, updated variables stored back, and 0-d
+results made numpy scalars (or Python numbers for weak values) again.
+"""
+import numpy as np
+
+from ...errors import AgError
+from ...ir.core import PYTHON_TYPE
+from ...ops.state import store
+from .codegen import Codegen
+from .lowering import UnsupportedOpError  # noqa: F401 (raised by codegen, caught by users)
+
+_BOXED_AS_PYTHON = (np.dtype(np.int64), np.dtype(np.float64), np.dtype(np.bool_))
+INSTALL_HINT = "jit_compile=True needs numba: pip install 'agconvert[jit]'"
+
+
+class JitCompileError(AgError):
+    """numba could not compile a graph's lowered source."""
+
+
+def require_numba():
+    """The numba module, or an ImportError saying how to install it."""
+    try:
+        import numba
+    except ImportError as exc:
+        raise ImportError(INSTALL_HINT) from exc
+    return numba
+
+
+def compile_jit(graph, name):
+    """`f(*inputs) -> tuple of outputs` computing `graph` in one numba function."""
+    require_numba()
+    from . import cache
+    codegen = Codegen()
+    fn_name = 'jit_' + ''.join(c if c.isalnum() else '_' for c in name)
+    source = codegen.function(graph, fn_name)
+    jitted = cache.load_or_compile(source, fn_name)
+    signature = _signature(graph, codegen)
+    try:
+        jitted.compile(signature)  # now, so that errors surface at trace time
+    except Exception:  # noqa: BLE001 - maybe a corrupted cache entry: compile afresh
+        if cache.discard(jitted):
+            jitted = cache.load_or_compile(source, fn_name)
+        _compile_now(jitted, signature, name, source)
+    return _wrapper(graph, codegen, jitted, source)
+
+
+def _signature(graph, codegen):
+    """numba's argument types, from the graph's types (C-contiguous arrays, as numpy makes)."""
+    from numba import from_dtype, typeof, types
+    arg_types = []
+    for var in graph.inputs:
+        aval = var.aval
+        if aval.weak:
+            arg_types.append(typeof(PYTHON_TYPE[aval.dtype.kind](0)))
+        elif aval.shape == ():
+            arg_types.append(from_dtype(aval.dtype))
+        else:
+            arg_types.append(types.Array(from_dtype(aval.dtype), len(aval.shape), 'C'))
+    arg_types += [typeof(value) for _, value in codegen.consts]
+    arg_types += [typeof(_value_of(ref)) for _, ref in codegen.resources]
+    return tuple(arg_types)
+
+
+def _compile_now(jitted, signature, name, source):
+    """Compile, or say why numba cannot."""
+    try:
+        jitted.compile(signature)
+    except Exception as exc:
+        raise JitCompileError(f'numba could not compile the graph of {name}: '
+                              f'{type(exc).__name__}: {str(exc).strip()[:2000]}\n'
+                              f'generated source:\n{source}') from exc
+
+
+def _value_of(ref):
+    """A variable's value as the compiled function takes it (0-d: a scalar)."""
+    return ref._value[()] if ref._value.ndim == 0 else ref._value
+
+
+def _wrapper(graph, codegen, jitted, source):
+    consts = [value for _, value in codegen.consts]
+    refs = [obj for _, obj in codegen.resources]
+    scalar_inputs = [i for i, v in enumerate(graph.inputs)
+                     if v.aval.shape == () and not v.aval.weak]
+    convert = [_converter(a.aval) for a in graph.outputs]
+    nout = len(graph.outputs)
+
+    def run(*inputs):
+        inputs = [x[()] if i in scalar_inputs and x.__class__ is np.ndarray else x
+                  for i, x in enumerate(inputs)]  # 0-d arrays as numba scalars
+        values = [_value_of(ref) for ref in refs]
+        results = jitted(*inputs, *consts, *values)
+        for ref, value in zip(refs, results[nout:]):
+            store(ref, value)
+        return tuple(c(r) for c, r in zip(convert, results[:nout]))
+
+    if not refs and not consts and all(c is _same for c in convert):
+        run = _direct(jitted, scalar_inputs, run)  # the common case: numba's own dispatch
+    run.__source__, run.dispatcher = source, jitted
+    return run
+
+
+def _direct(jitted, scalar_inputs, general):
+    """The dispatcher itself, unless a 0-d array comes where numba was given a scalar."""
+    def run(*inputs):
+        for i in scalar_inputs:
+            if inputs[i].__class__ is np.ndarray:
+                return general(*inputs)
+        return jitted(*inputs)
+    return run if scalar_inputs else lambda *inputs: jitted(*inputs)
+
+
+def _converter(aval):
+    """What makes numba's result the value the numpy executor gives (numba boxes int64,
+    float64 and bool scalars as Python numbers, as weak values are)."""
+    if aval is None or aval.weak and aval.dtype in _BOXED_AS_PYTHON:
+        return _same
+    if aval.weak:
+        return PYTHON_TYPE[aval.dtype.kind]
+    if aval.shape == ():
+        return aval.dtype.type
+    return _same
+
+
+def _same(value):
+    return value

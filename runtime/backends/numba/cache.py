@@ -1,0 +1,162 @@
+"""The persistent compile cache: compiled graphs reused across processes (as JAX's).
+
+An entry is a module `g<key>.py` holding the graph's generated source, under
+`AGCONVERT_CACHE_DIR` (default `$XDG_CACHE_HOME/agconvert` or
+`~/.cache/agconvert`); numba caches its machine code beside it (`__pycache__`,
+`cache=True`). The key hashes the source and the versions of Python, numpy,
+numba and this package, so any change makes a new entry. Entries are written
+atomically (a temporary file renamed), so concurrent processes compiling the
+same graph both succeed. numba's index files are pickles: the directory is
+made private (0700), and a directory or entry file another user can write
+(or owns) is never loaded; such a cache is not used, with one warning. A
+module whose text is not exactly the expected source is rewritten. A
+corrupted entry is compiled again. The cache keeps at most `MAX_BYTES`,
+removing the least recently written entries. `rt.config.set_compile_cache`
+turns it off.
+"""
+import hashlib
+import importlib.util
+import os
+import platform
+import stat
+import sys
+import tempfile
+import warnings
+from pathlib import Path
+
+import numpy as np
+
+from ... import config
+
+MAX_BYTES = 256 << 20
+HEADER = ('import numpy as np\nfrom numba import objmode\n'
+          'from runtime.backends.numba.helpers import matmul2d\n\n\n')
+_warned = set()
+
+
+def directory():
+    """The cache directory this process uses (it may not exist yet)."""
+    configured = os.environ.get('AGCONVERT_CACHE_DIR')
+    if configured:
+        return Path(configured)
+    base = os.environ.get('XDG_CACHE_HOME') or Path.home() / '.cache'
+    return Path(base) / 'agconvert'
+
+
+def entry_key(module_source):
+    import numba
+    versions = f'{sys.version}|{np.__version__}|{numba.__version__}|{platform.machine()}'
+    return hashlib.sha256(f'{versions}\n{module_source}'.encode()).hexdigest()[:40]
+
+
+def load_or_compile(source, fn_name):
+    """The numba dispatcher of `fn_name` defined by `source`, cached on disk when possible."""
+    import numba
+    module_source = HEADER + source
+    folder = _usable_directory() if config.compile_cache() else None
+    if folder is None:
+        namespace = {}
+        exec(compile(module_source, f'<jit {fn_name}>', 'exec'), namespace)
+        return numba.njit(namespace[fn_name])
+    key = entry_key(module_source)
+    path = folder / f'g{key}.py'
+    if not _holds(path, module_source):
+        _write_atomically(path, module_source)
+        _bound(folder)
+    spec = importlib.util.spec_from_file_location(f'agconvert_jit_{key}', path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # numba resolves the globals of objmode blocks through it
+    spec.loader.exec_module(module)
+    return numba.njit(cache=True)(getattr(module, fn_name))
+
+
+def discard(dispatcher):
+    """Remove the numba files of a cached entry that failed to load; False if not cached."""
+    path = Path(dispatcher.py_func.__code__.co_filename)
+    if not path.is_file():
+        return False
+    files = list((path.parent / '__pycache__').glob(f'{path.stem}.*'))
+    for file in files:
+        file.unlink(missing_ok=True)
+    return bool(files)
+
+
+def _warn_once(message):
+    if message not in _warned:
+        _warned.add(message)
+        warnings.warn(f'agconvert compile cache: {message}; compiling without the cache',
+                      RuntimeWarning, stacklevel=4)
+
+
+def _usable_directory():
+    """The cache directory if it is private and writable (made so if new), else None."""
+    folder = directory()
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        info = folder.stat()
+    except OSError as exc:
+        _warn_once(f'cannot create {folder} ({exc.strerror})')
+        return None
+    if info.st_uid != os.getuid() or info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        _warn_once(f'{folder} is not private to this user (another user could write its '
+                   'pickled entries), so it is ignored')
+        return None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        _warn_once(f'{folder} is read-only')
+        return None
+    pycache = folder / '__pycache__'
+    for entry in [folder / '__pycache__', *pycache.glob('*')] if pycache.exists() else []:
+        if not _trusted(entry):
+            _warn_once(f'{entry} can be written by another user, so the cache is ignored')
+            return None
+    return folder
+
+
+def _trusted(path):
+    info = path.lstat()
+    return (info.st_uid == os.getuid() and not stat.S_ISLNK(info.st_mode)
+            and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH))
+
+
+def _holds(path, text):
+    """True if `path` is a trusted file holding exactly `text`."""
+    try:
+        return _trusted(path) and path.read_text(encoding='utf-8') == text
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+def _write_atomically(path, text):
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix='.tmp-', suffix='.py')
+    try:
+        with os.fdopen(fd, 'w', encoding='utf-8') as f:
+            f.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    for file in (path.parent / '__pycache__').glob(f'{path.stem}.*'):
+        file.unlink(missing_ok=True)  # numba's files of a rewritten module are stale
+
+
+def _bound(folder, limit=None):
+    """Remove the oldest entries until the cache holds at most `limit` bytes."""
+    limit = MAX_BYTES if limit is None else limit
+    entries = {}
+    for file in [*folder.glob('g*.py'), *(folder / '__pycache__').glob('g*')]:
+        stem = file.name.split('.')[0]
+        try:
+            size, mtime = file.stat().st_size, file.stat().st_mtime
+        except OSError:
+            continue
+        total, newest = entries.get(stem, (0, 0))
+        entries[stem] = (total + size, max(newest, mtime))
+    used = sum(size for size, _ in entries.values())
+    for stem, (size, _) in sorted(entries.items(), key=lambda item: item[1][1]):
+        if used <= limit:
+            break
+        for file in [folder / f'{stem}.py', *(folder / '__pycache__').glob(f'{stem}.*')]:
+            file.unlink(missing_ok=True)
+        used -= size
+
+

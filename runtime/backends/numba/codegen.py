@@ -1,0 +1,170 @@
+"""The source of one numba function computing a whole graph, control flow inlined.
+
+    def collatz(a0):                     -- graph inputs, then constants, then variables' values
+        v0 = np.not_equal(a0, np.int64(1))
+        c0, c1, c2 = v0, a0, 0
+        while True:
+            if not c0:
+                break
+            v1 = np.remainder(c1, np.int64(2))
+            ...
+            c0, c1, c2 = v6, v4, v5
+        return (c2,)
+
+Only live equations are emitted (non-strict execution). Sub-graphs of `cond`,
+`while` and `call` are emitted in place on the enclosing function's names
+(`control_flow`). Elementwise groups (`passes.fusion`) become one loop over
+their elements (`fused`), and ops whose numpy kernel is faster than numba's
+stay numpy's (`kernels`). Variables' values are passed in and given back.
+"""
+import numpy as np
+
+from ... import ops
+from ...ir.liveness import live_equations, sub_graphs
+from ...execution.inplace import FRESH
+from ...ir.core import Literal, Var
+from ...passes import fusion
+from . import control_flow, fused, kernels
+from .lowering import LOWERINGS, unsupported
+from .types import literal_source
+
+INDENT = '    '
+NUMBA_KINDS = 'biufc'  # (not float16: numba has no half floats)
+
+
+class Codegen:
+    """Builds the function; constants and variables' values are extra parameters."""
+
+    def __init__(self):
+        self.names = {}      # Var -> source
+        self.consts = []     # (Var, value): passed after the inputs, in order
+        self.resources = []  # (Var, object): variables whose values are passed and given back
+        self.targets = ()
+        self._count = 0
+        self._blocks = []  # _Lifetimes of the blocks being emitted, innermost last
+
+    def fresh(self, prefix='v'):
+        self._count += 1
+        return f'{prefix}{self._count - 1}'
+
+    def helper(self, name):
+        """A function of `helpers` the generated module imports (cache.HEADER)."""
+        return name
+
+    def resource(self, var):
+        return self.names[var]
+
+    def atom(self, atom, eq=None):
+        if isinstance(atom, Literal):
+            text = literal_source(atom.value)
+            if text is None:
+                raise unsupported(eq, f': the literal {atom.value!r} has no numba value')
+            return text
+        return self.names[atom]
+
+    def function(self, graph, name):
+        effect = next((eq for eq in all_equations(graph) if _is_effect(eq)), None)
+        if effect is not None:
+            raise unsupported(effect, ': numba cannot run its effect')
+        params = [self.fresh('a') for _ in graph.inputs]
+        self.names.update(zip(graph.inputs, params))
+        body = self.block(graph)
+        outputs = [self.atom(a) for a in graph.outputs]
+        resources = [self.names[v] for v, _ in self.resources]
+        extra = [self.names[v] for v, _ in self.consts] + resources
+        lines = [f"def {name}({', '.join(params + extra)}):"]
+        lines += [INDENT + line for line in body]
+        returned = outputs + resources
+        lines.append(f"{INDENT}return ({', '.join(returned)}{',' if returned else ''})")
+        return '\n'.join(lines) + '\n'
+
+    def block(self, graph):
+        """Lines computing `graph` on the names its inputs already have."""
+        for var, value in graph.consts:
+            self.names[var] = self.fresh('k')
+            self.consts.append((var, value))
+        for var, obj in graph.resources:
+            self.names[var] = self.fresh('r')
+            self.resources.append((var, obj))
+        lines = []
+        outputs = [a for a in graph.outputs if not isinstance(a, Literal)]
+        equations = live_equations(graph)
+        self._blocks.append(_Lifetimes(equations, outputs))
+        for item in fusion.groups(equations, kernels.keeps_numpy, outputs):
+            if isinstance(item, fusion.Group):
+                lines += fused.emit(self, item)
+            else:
+                lines += self.equation(item)
+        self._blocks.pop()
+        return lines
+
+    def dying(self, eq):
+        """An input of `eq` made by this block that nothing reads after it, of the result's
+        type: its array may take the result."""
+        return self._blocks[-1].dying(eq)
+
+    def dying_in(self, group):
+        """The arrays a fused group reads that this block made and nothing reads after it."""
+        return self._blocks[-1].dying_in(group)
+
+    def equation(self, eq):
+        emit_flow = control_flow.EMITTERS.get(eq.primitive)
+        if emit_flow is not None:
+            return emit_flow(self, eq)
+        args = [self.atom(a, eq) for a in eq.inputs]
+        for atom in (*eq.inputs, *eq.outputs):
+            dtype = getattr(atom.aval, 'dtype', None)
+            if dtype is not None and dtype.kind not in NUMBA_KINDS or dtype == np.float16:
+                raise unsupported(eq, f': numba has no {dtype} arrays')
+        self.targets = [self.define(v) for v in eq.outputs]
+        if kernels.keeps_numpy(eq):
+            return kernels.emit(self, eq, args)
+        emitter = LOWERINGS.get(eq.primitive)
+        result = None if emitter is None else emitter(self, eq, args)
+        if result is None:
+            raise unsupported(eq)
+        if isinstance(result, list):
+            return result
+        return [f"{', '.join(self.targets)} = {result}"]
+
+    def define(self, var):
+        name = self.fresh()
+        self.names[var] = name
+        return name
+
+
+class _Lifetimes:
+    """Where each value of a block is last read, and which arrays the block itself made."""
+
+    def __init__(self, equations, outputs):
+        self.position = {id(eq): i for i, eq in enumerate(equations)}
+        # arrays this block made: new ones, sharing memory with nothing (not a variable's value)
+        self.made = {v for eq in equations if eq.primitive in FRESH for v in eq.outputs}
+        self.last = {a: i for i, eq in enumerate(equations) for a in eq.inputs
+                     if isinstance(a, Var)}
+        self.last.update((a, len(equations)) for a in outputs)
+
+    def dying(self, eq):
+        i = self.position[id(eq)]
+        for a in dict.fromkeys(eq.inputs):
+            if a in self.made and self.last.get(a) == i and a.aval == eq.outputs[0].aval:
+                return a
+        return None
+
+    def dying_in(self, group):
+        end = self.position[id(group.equations[-1])]
+        inside = {v for eq in group.equations for v in eq.outputs}
+        return [a for a in dict.fromkeys(a for eq in group.equations for a in eq.inputs)
+                if a in self.made and a not in inside and self.last.get(a, end + 1) <= end]
+
+
+def _is_effect(eq):
+    """An effect other than a variable's update (those are lowered)."""
+    return ops.get(eq.primitive).stateful and not eq.primitive.endswith('_variable')
+
+
+def all_equations(graph):
+    for eq in graph.equations:
+        yield eq
+        for sub in sub_graphs(eq.params):
+            yield from all_equations(sub)

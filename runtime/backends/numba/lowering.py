@@ -1,0 +1,163 @@
+"""The lowering table: per op name, the numba source computing it (XLA's emitters in miniature).
+
+An emitter takes (ctx, eq, args: the inputs' source) and gives the source of
+an expression (one output) or a list of lines assigning the targets
+`ctx.targets`. An op absent from `LOWERINGS` cannot be compiled with
+`jit_compile=True`: `UnsupportedOpError` names it, its dtypes and the line
+that staged it, when the function is traced. `cond`, `while` and `call` are
+control flow, lowered by `codegen`.
+"""
+import numpy as np
+
+from ...errors import AgError
+from ...ir.core import PYTHON_TYPE
+from ...ops.elementwise import UFUNCS
+from .types import cast, dtype_source, is_scalar
+
+CONTROL_FLOW = frozenset(('cond', 'while', 'call'))
+
+
+class UnsupportedOpError(AgError, NotImplementedError):
+    """An op of the graph has no numba lowering (jit_compile=True)."""
+
+
+def loop_dtypes(eq):
+    """The dtypes numpy's loop for this ufunc computes with: (inputs..., outputs...)."""
+    ufunc = UFUNCS[eq.primitive]
+    avals = [a.aval for a in eq.inputs]
+    if all(a.weak or a.dtype == np.bool_ for a in avals):  # Python numbers: numpy's defaults
+        operands = tuple(a.dtype for a in avals)
+    else:
+        operands = tuple(PYTHON_TYPE[a.dtype.kind] if a.weak else a.dtype for a in avals)
+    return ufunc.resolve_dtypes(operands + (None,) * ufunc.nout)
+
+
+def cast_args(eq, args):
+    """The inputs cast to the loop's dtypes (NEP 50: a Python scalar takes the array's type)."""
+    dtypes = loop_dtypes(eq)
+    return [cast(a, atom, d) for a, atom, d in zip(args, eq.inputs, dtypes)]
+
+
+def _ufunc(ctx, eq, args):
+    ufunc = UFUNCS[eq.primitive]
+    if eq.params or ufunc.nout != 1 or ufunc.signature:
+        return None
+    out = ctx.dying(eq) if not is_scalar(eq.outputs[0].aval) else None
+    into = [] if out is None else [ctx.atom(out)]  # a dying input's array takes the result
+    return f"np.{ufunc.__name__}({', '.join(cast_args(eq, args) + into)})"
+
+
+def _where(ctx, eq, args):
+    out = eq.outputs[0].aval.dtype
+    cond, x, y = args
+    if all(is_scalar(a.aval) for a in eq.inputs):
+        return f'{cast(x, eq.inputs[1], out)} if {cond} else {cast(y, eq.inputs[2], out)}'
+    return f'np.where({cond}, {cast(x, eq.inputs[1], out)}, {cast(y, eq.inputs[2], out)})'
+
+
+def _matmul(ctx, eq, args):
+    a, b = eq.inputs
+    out = eq.outputs[0].aval
+    if a.aval.ndim != 2 or b.aval.ndim != 2:
+        return None
+    x, y = cast(args[0], a, out.dtype), cast(args[1], b, out.dtype)
+    return f'{ctx.helper("matmul2d")}({x}, {y})'
+
+
+def _py_binary(ctx, eq, args):
+    return f"({args[0]} {eq.params['op']} {args[1]})"
+
+
+def _py_unary(ctx, eq, args):
+    op = eq.params['op']
+    return f'abs({args[0]})' if op == 'abs' else f'({op}{args[0]})'
+
+
+def _astype(ctx, eq, args):
+    if set(eq.params) != {'dtype'}:
+        return None
+    return cast(args[0], eq.inputs[0], eq.outputs[0].aval.dtype) if not is_scalar(
+        eq.inputs[0].aval) else f"{dtype_source(eq.outputs[0].aval.dtype)}({args[0]})"
+
+
+def _copy(ctx, eq, args):
+    return args[0] if is_scalar(eq.inputs[0].aval) else f'{args[0]}.copy()'
+
+
+def _dim(ctx, eq, args):
+    axis = eq.params['axis']
+    return f'{args[0]}.size' if axis is None else f'{args[0]}.shape[{axis}]'
+
+
+def _to_dtype(ctx, eq, args):
+    dtype = eq.params['dtype']
+    if eq.params.get('weak'):
+        return f"{ {'b': 'bool', 'i': 'int', 'u': 'int', 'f': 'float'}[dtype.kind]}({args[0]})"
+    return f'{dtype_source(dtype)}({args[0]})'
+
+
+def _check_defined(ctx, eq, args):
+    message = f"cannot access local variable '{eq.params['name']}' where it is not associated " \
+              'with a value'
+    return [f'if not {args[0]}:', f'    raise UnboundLocalError({message!r})',
+            f'{ctx.targets[0]} = {args[1]}']
+
+
+def _reduction(name):
+    def emit(ctx, eq, args):
+        if set(eq.params) - {'axis'} or eq.params.get('axis') is not None:
+            return None
+        return f'np.{name}({args[0]})'
+    return emit
+
+
+def _list_append(ctx, eq, args):
+    buf, x = args
+    row = f'np.full(1, {x})' if is_scalar(eq.inputs[1].aval) else f'np.expand_dims({x}, 0)'
+    return f'np.concatenate(({buf}, {row}))'
+
+
+def _stack_rows(ctx, eq, args):
+    """A graph list stacked on axis 0 is its buffer (a copy); numpy refuses an empty list."""
+    if eq.params.get('axis', 0) != 0:
+        return None
+    return [f'if {args[0]}.shape[0] == 0:',
+            "    raise ValueError('need at least one array to stack')",
+            f'{ctx.targets[0]} = {args[0]}.copy()']
+
+
+def _read_variable(ctx, eq, args):
+    return ctx.resource(eq.inputs[0])
+
+
+def _assign(update):
+    def emit(ctx, eq, args):
+        name = ctx.resource(eq.inputs[0])
+        value = args[1] if update is None else f'np.{update}({name}, {args[1]})'
+        aval = eq.inputs[0].aval.value
+        converted = (f'{dtype_source(aval.dtype)}({value})' if is_scalar(aval)
+                     else f'np.asarray({value}).astype({dtype_source(aval.dtype)})')
+        return [f'{name} = {converted}']
+    return emit
+
+
+LOWERINGS = {name: _ufunc for name in UFUNCS}
+LOWERINGS.update({
+    'where': _where, 'py_binary': _py_binary, 'py_unary': _py_unary, 'astype': _astype,
+    'copy': _copy, 'stop_gradient': _copy, 'dim': _dim, 'to_dtype': _to_dtype,
+    'check_defined': _check_defined,
+    'read_variable': _read_variable, 'assign_variable': _assign(None),
+    'assign_add_variable': _assign('add'), 'assign_sub_variable': _assign('subtract'),
+    'matmul': _matmul, 'sum': _reduction('sum'), 'max': _reduction('max'),
+    'min': _reduction('min'), 'prod': _reduction('prod'), 'mean': _reduction('mean'),
+    'list_append': _list_append, 'stack_rows': _stack_rows,
+})
+
+
+def unsupported(eq, why=''):
+    """The error for an equation no emitter lowers."""
+    dtypes = ', '.join(str(getattr(a, 'aval', None)) for a in eq.inputs) or 'no inputs'
+    where = f' at {eq.source}' if eq.source else ''
+    return UnsupportedOpError(
+        f"jit_compile=True: graph op '{eq.primitive}' ({dtypes}){where} cannot be compiled "
+        f'with numba{why}; use jit_compile=None (the numpy executor) for this function')

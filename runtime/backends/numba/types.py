@@ -1,0 +1,48 @@
+"""numba source for types and values: dtype names, casts, literals, objmode type strings."""
+import math
+
+import numpy as np
+
+from ...ir.core import Literal
+
+
+def dtype_source(dtype):
+    """`np.float32` for float32, `np.bool_` for bool."""
+    dtype = np.dtype(dtype)
+    return 'np.bool_' if dtype == np.bool_ else f'np.{dtype.name}'
+
+
+def literal_source(value):
+    """A Python scalar as numba source, or None (None, strings, ...: not lowerable)."""
+    if type(value) is bool or type(value) is int:
+        return repr(value)
+    if type(value) is float:
+        if math.isnan(value):
+            return 'np.nan'
+        if math.isinf(value):
+            return 'np.inf' if value > 0 else '-np.inf'
+        return repr(value)
+    return None
+
+
+def is_scalar(aval):
+    return aval is not None and aval.shape == ()
+
+
+def cast(source, atom, dtype):
+    """`source` (the value of `atom`) as `dtype`, the loop type numpy computes with."""
+    dtype = np.dtype(dtype)
+    aval = atom.aval if not isinstance(atom, Literal) else None
+    if aval is not None and not aval.weak and aval.dtype == dtype:
+        return source
+    if aval is not None and not is_scalar(aval):
+        return f'{source}.astype({dtype_source(dtype)})'
+    return f'{dtype_source(dtype)}({source})'
+
+
+def objmode_type(aval):
+    """numba's type string of a value a numpy kernel gives back (for `numba.objmode`)."""
+    name = 'boolean' if aval.dtype == np.bool_ else aval.dtype.name
+    if not aval.shape:
+        return name
+    return f"{name}[{', '.join([':'] * (len(aval.shape) - 1) + ['::1'])}]"  # C-contiguous

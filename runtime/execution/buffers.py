@@ -1,0 +1,38 @@
+"""Buffer planning for the numpy executor: a ufunc writes its result into a dying input's array.
+
+Eagerly, numpy reuses the buffer of a temporary nobody else holds for the
+result of the next operator on it (its temporary elision): in
+`(x * a + y * b - z) * (x - y)` only three arrays are allocated. The executor
+names every intermediate, which defeats that, so it plans the same reuse:
+
+    v3 = multiply(v0, 1.5)
+    v4 = multiply(v1, 0.5)
+    v3 = add(v3, v4, out=v3)        -- v3 dies here: its array takes the sum
+
+A ufunc's result goes into an input's array (`out=`) when that input is an
+array the generated code alone holds (`inplace.Ownership`), this is its last
+use, no view of it is read later, and it has the result's exact static type.
+Values are those of the call without `out=` (same loop, same dtypes).
+"""
+from ..ir.core import Var
+from ..ops.elementwise import UFUNCS
+
+
+def out_buffer(eq, ownership):
+    """The input of `eq` whose array may receive its result, or None."""
+    ufunc = UFUNCS.get(eq.primitive)
+    if ufunc is None or ufunc.nout != 1 or ufunc.signature or eq.params:
+        return None
+    out = eq.outputs[0].aval
+    if not out.shape or None in out.shape:  # unknown or 0-d: maybe an immutable numpy scalar
+        return None
+    for atom in dict.fromkeys(eq.inputs):
+        # numpy makes ufuncs safe on overlapping operands: no other operand is in the way
+        if isinstance(atom, Var) and atom.aval == out and ownership.free(atom):
+            return atom
+    return None
+
+
+def call_into(callee, args, target):
+    """The call writing into `target`'s array."""
+    return f"{callee}({', '.join(args)}, out={target})"

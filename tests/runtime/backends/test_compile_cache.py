@@ -1,0 +1,136 @@
+"""The persistent compile cache: reuse across processes, concurrency, bad entries and directories."""
+import json
+import os
+import subprocess
+import sys
+import textwrap
+import warnings
+
+import numpy as np
+import pytest
+
+import runtime as rt
+from runtime.backends.numba import cache
+
+PROGRAM = textwrap.dedent('''
+    import json
+    import numpy as np
+    import runtime as rt
+
+    def collatz(n):
+        steps = 0
+        while n != 1:
+            n = n // 2 if n % 2 == 0 else 3 * n + 1
+            steps += 1
+        return steps
+
+    f = rt.function(collatz, jit_compile=True)
+    result = f(np.int64(27))
+    stats = f.get_concrete_function(np.int64(27)).callable().dispatcher.stats
+    print(json.dumps({'result': result, 'hits': sum(stats.cache_hits.values())}))
+''')
+
+
+def _start(script, folder):
+    env = dict(os.environ, AGCONVERT_CACHE_DIR=str(folder))
+    return subprocess.Popen([sys.executable, str(script)], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+
+
+def _report(process):
+    out, err = process.communicate(timeout=300)
+    assert process.returncode == 0, err
+    return json.loads(out)
+
+
+def test_two_processes_compile_at_once_and_a_third_loads_from_the_cache(tmp_path):
+    script, folder = tmp_path / 'prog.py', tmp_path / 'cache'
+    script.write_text(PROGRAM)
+    first = [_report(p) for p in [_start(script, folder), _start(script, folder)]]
+    assert [r['result'] for r in first] == [111, 111]
+    assert _report(_start(script, folder)) == {'result': 111, 'hits': 1}
+    assert oct(folder.stat().st_mode & 0o777) == '0o700'
+
+
+def _collatz(n):
+    steps = 0
+    while n != 1:
+        n = n // 2 if n % 2 == 0 else 3 * n + 1
+        steps += 1
+    return steps
+
+
+def _compile(folder, monkeypatch):
+    monkeypatch.setenv('AGCONVERT_CACHE_DIR', str(folder))
+    fn = rt.function(_collatz, jit_compile=True)
+    assert fn(np.int64(27)) == 111
+    return fn.get_concrete_function(np.int64(27)).callable().dispatcher
+
+
+def test_a_corrupted_entry_is_compiled_again(tmp_path, monkeypatch):
+    _compile(tmp_path, monkeypatch)
+    files = list((tmp_path / '__pycache__').glob('g*'))
+    assert files
+    for file in files:
+        file.write_bytes(b'\x80\x04garbage, not a pickle')
+    dispatcher = _compile(tmp_path, monkeypatch)
+    assert sum(dispatcher.stats.cache_hits.values()) == 0
+
+
+def test_an_entry_whose_module_was_changed_is_rewritten(tmp_path, monkeypatch):
+    _compile(tmp_path, monkeypatch)
+    (module,) = tmp_path.glob('g*.py')
+    expected = module.read_text()
+    module.write_text(expected.replace('return', 'import os; os.system("x"); return', 1))
+    _compile(tmp_path, monkeypatch)
+    assert module.read_text() == expected
+
+
+@pytest.mark.parametrize('why', ['not private', 'entry writable'])
+def test_a_cache_another_user_can_write_is_ignored_with_a_warning(tmp_path, monkeypatch, why):
+    _compile(tmp_path, monkeypatch)
+    if why == 'not private':
+        tmp_path.chmod(0o777)
+    else:
+        next((tmp_path / '__pycache__').glob('g*')).chmod(0o666)
+    with pytest.warns(RuntimeWarning, match='another user'):
+        dispatcher = _compile(tmp_path, monkeypatch)
+    assert sum(dispatcher.stats.cache_hits.values()) == 0
+
+
+def test_a_read_only_cache_directory_works_uncached_and_warns_once(tmp_path, monkeypatch):
+    monkeypatch.setattr(cache.os, 'access', lambda path, mode: False)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter('always')
+        _compile(tmp_path, monkeypatch)
+        _compile(tmp_path, monkeypatch)
+    messages = [str(w.message) for w in caught if 'compile cache' in str(w.message)]
+    assert len(messages) == 1 and 'read-only' in messages[0]
+    assert not list(tmp_path.glob('g*.py'))
+
+
+def test_a_cache_directory_that_cannot_be_made_warns(tmp_path, monkeypatch):
+    (tmp_path / 'file').write_text('')
+    with pytest.warns(RuntimeWarning, match='cannot create'):
+        _compile(tmp_path / 'file' / 'cache', monkeypatch)
+
+
+def test_rt_config_turns_the_cache_off(tmp_path, monkeypatch):
+    rt.config.set_compile_cache(False)
+    try:
+        _compile(tmp_path, monkeypatch)
+    finally:
+        rt.config.set_compile_cache(True)
+    assert not list(tmp_path.iterdir())
+
+
+def test_the_cache_is_bounded_dropping_the_oldest_entries(tmp_path):
+    (tmp_path / '__pycache__').mkdir()
+    for i, stem in enumerate(['gold', 'gmid', 'gnew']):
+        (tmp_path / f'{stem}.py').write_bytes(b'x' * 100)
+        (tmp_path / '__pycache__' / f'{stem}.f.nbc').write_bytes(b'x' * 900)
+        for file in (tmp_path / f'{stem}.py', tmp_path / '__pycache__' / f'{stem}.f.nbc'):
+            os.utime(file, (1000 + i, 1000 + i))
+    cache._bound(tmp_path, limit=2500)
+    assert sorted(p.name for p in tmp_path.glob('g*.py')) == ['gmid.py', 'gnew.py']
+    assert not list((tmp_path / '__pycache__').glob('gold*'))

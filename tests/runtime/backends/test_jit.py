@@ -1,0 +1,152 @@
+"""jit_compile=True: whole graphs (control flow, counters, variables) in one numba function."""
+import numpy as np
+import pytest
+
+import runtime as rt
+from jit_helpers import assert_close
+from runtime.backends.numba import UnsupportedOpError
+from runtime.backends.numba.lowering import LOWERINGS
+from runtime import ops
+
+R = np.random.default_rng(0)
+X, Y, Z = (R.standard_normal(1000) for _ in range(3))
+
+
+def collatz(n):
+    steps = 0
+    while n != 1:
+        if n % 2 == 0:
+            n = n // 2
+        else:
+            n = 3 * n + 1
+        steps += 1
+    return steps
+
+
+def both(fn, *args, exact=False):
+    jitted = rt.function(fn, jit_compile=True)
+    assert_close(jitted(*args), fn(*args), exact)
+    return jitted
+
+
+def test_collatz_on_numpy_scalars_with_a_python_counter():
+    jitted = both(collatz, np.int64(27), exact=True)
+    assert 'while True:' in jitted.get_concrete_function(np.int64(27)).callable().__source__
+    assert jitted(np.int64(97)) == collatz(np.int64(97)) == 118
+
+
+def test_elementwise_chains_are_fused_and_bitwise_equal():
+    def chain(x, y, z):
+        return (x * 1.5 + y * 0.5 - z) * (x - y)
+
+    def select(x, y, z):
+        return np.where(x > 0, x * y, -z) + np.maximum(x, y) * 2.0
+
+    for fn in (chain, select):
+        jitted = both(fn, X, Y, Z, exact=True)
+        source = jitted.get_concrete_function(X, Y, Z).callable().__source__
+        assert source.count('for ') == 1 and 'np.empty((1000,)' in source
+
+
+def test_dtypes_follow_numpy_promotion():
+    x32, i8 = X.astype(np.float32), np.arange(-4, 4, dtype=np.int8)
+    both(lambda x: x * 2.5 + 1, x32, exact=True)
+    both(lambda k: k * 100 + k // 3 - (k % 3), i8, exact=True)  # int8 wraps as in numpy
+    both(lambda k, x: k + x, i8, x32[:8], exact=True)
+
+
+def test_transcendental_float32_ops_keep_numpy_kernels():
+    def tanh_chain(x, a, b, c):
+        return np.tanh(x * a + b) * c + np.exp(-x)
+
+    x = R.standard_normal(4096).astype(np.float32)
+    args = (x, np.float32(1.5), np.float32(0.5), np.float32(2.0))
+    jitted = both(tanh_chain, *args, exact=True)
+    source = jitted.get_concrete_function(*args).callable().__source__
+    assert source.count('objmode') == 2 and 'np.tanh(' in source
+
+
+def test_cond_while_and_matmul():
+    def power(x, n):
+        result = np.eye(4, dtype=x.dtype)
+        i = 0
+        while i < n:
+            result = x @ result if i % 2 == 0 else result @ x
+            i += 1
+        return result
+
+    m = R.standard_normal((4, 4)).astype(np.float32)
+    both(power, m, np.int64(7))
+    both(power, m.astype(np.int32), np.int64(5), exact=True)
+
+
+def test_graph_lists_built_in_a_loop():
+    def rows(x, n):
+        out = []
+        i = 0
+        while i < n:
+            out.append(x * i)
+            i += 1
+        return np.stack(out)
+
+    both(rows, X[:3], np.int64(4), exact=True)
+    with pytest.raises(ValueError, match='need at least one array'):
+        rt.function(rows, jit_compile=True)(X[:3], np.int64(0))
+
+
+def test_variables_are_read_and_updated():
+    v = rt.Variable(np.zeros(3))
+    total = rt.Variable(0.0)
+
+    @rt.function(jit_compile=True)
+    def step(x):
+        v.assign_add(x * 2.0)
+        total.assign(total + np.sum(x))
+        return v.read_value() + 1.0
+
+    assert_close(step(X[:3]), X[:3] * 2.0 + 1.0)
+    step(X[:3])
+    assert_close(v.numpy(), X[:3] * 4.0)
+    assert total.numpy() == pytest.approx(2 * np.sum(X[:3]))
+
+
+def test_an_op_that_cannot_lower_fails_at_trace_time_naming_op_dtypes_and_line():
+    @rt.function(jit_compile=True)
+    def shows(x):
+        rt.print(x)
+        return x + 1
+
+    with pytest.raises(UnsupportedOpError) as info:
+        shows.get_concrete_function(X)
+    message = str(info.value)
+    assert "graph op 'print' (f64[1000])" in message
+    assert 'test_jit.py:' in message and 'jit_compile=None' in message
+
+
+def test_without_numba_jit_compile_says_how_to_install_it(monkeypatch):
+    import sys
+    monkeypatch.setitem(sys.modules, 'numba', None)  # `import numba` raises ImportError
+    fn = rt.function(lambda x: x + 1, jit_compile=True)
+    with pytest.raises(ImportError, match=r"pip install 'agconvert\[jit\]'"):
+        fn(X)
+    assert np.array_equal(rt.function(lambda x: x + 1)(X), X + 1)  # the rest works
+
+
+# Registry ops without a numba lowering: adding an op means deciding its lowering here.
+NOT_LOWERED = frozenset({
+    'all', 'any', 'take_along_axis', 'arange', 'argmax', 'argmin', 'argsort', 'assert', 'broadcast_to', 'clip',
+    'concatenate', 'concatenate_rows', 'copyto', 'cumprod', 'cumsum', 'det', 'dot', 'einsum',
+    'empty', 'empty_like', 'expand_dims', 'eye', 'fill', 'flip', 'full', 'full_like', 'getitem',
+    'hstack', 'hstack_rows', 'inner', 'inplace_op', 'inv', 'moveaxis', 'nonzero',
+    'norm', 'ones', 'ones_like', 'outer', 'place', 'pow', 'print', 'put', 'put_along_axis',
+    'putmask', 'py_function', 'raise', 'ravel', 'reshape', 'reshape_as', 'round',
+    'scatter_variable', 'set_item', 'sort', 'split', 'squeeze', 'stack', 'std',
+    'swapaxes', 'take', 'tensordot', 'transpose', 'ufunc_accumulate', 'ufunc_at', 'ufunc_out',
+    'ufunc_outer', 'ufunc_reduce', 'var', 'vstack', 'vstack_rows', 'zeros', 'zeros_like',
+})
+
+
+def test_the_ops_without_a_lowering_are_the_known_list():
+    missing = {name for name in ops.names() if name not in LOWERINGS
+               and name not in ('cond', 'while', 'call')}
+    assert missing == NOT_LOWERED
