@@ -60,7 +60,7 @@ def apply_op(name, *inputs, **params):
     if tracing.current_builder() is not None or any(isinstance(x, Tracked) for x in inputs):
         return tracing.bind(name, *inputs, **params)
     if any(isinstance(v, Graph) for v in params.values()):
-        from ..ir.liveness import with_callables
+        from ..execution.shared import with_callables
         from .subgraphs import compiled
         params = with_callables(params, compiled)
     return get(name).evaluate(inputs, params)

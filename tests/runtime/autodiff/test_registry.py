@@ -17,7 +17,7 @@ ALLOWED_WITHOUT_GRADIENT = {
     'vstack_rows': 'not implemented (np.stack the graph list first)',
     'py_binary': 'Python numbers carried by graph control flow: constants',
     'py_unary': 'Python numbers carried by graph control flow: constants',
-    'while': 'NOT IMPLEMENTED YET: loop gradients (reverse loop over saved accumulators)',
+    'while_vjp': 'not implemented: second derivatives through a graph loop',
 }
 NOT_A_VALUE = 'an effect'  # effects and variable updates give no value to differentiate
 
