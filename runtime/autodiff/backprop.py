@@ -34,9 +34,13 @@ def active_vars(equations, watched, variables=None):
     return active
 
 
+def differentiable(aval):
+    """Float arrays; not weak values (Python numbers control flow carries: constants)."""
+    return aval is not None and hasattr(aval, 'dtype') and is_float(aval.dtype) and not aval.weak
+
+
 def _float_var(var):
-    aval = var.aval
-    return aval is not None and hasattr(aval, 'dtype') and is_float(aval.dtype)
+    return differentiable(var.aval)
 
 
 def backward(equations, value_of, cts, active, variables=None):

@@ -190,10 +190,10 @@ class GraphRecord(_Record):
             return total([cts.get(var) for v, var in self._reads() if v is source]
                          + [self.inner_gradient(source)])
         if tensor.is_symbolic(source) or isinstance(source, np.ndarray):
-            atom = self.builder.to_atom(source)
-            if atom not in cts:  # a graph loop or update since rebound the object: use what
-                atom = self._watched_as.get(id(source), (None, atom))[1]  # it was watched as
-            return cts.get(atom)
+            watched = self._watched_as.get(id(source))
+            # a graph loop or an update may since have rebound the object: the source is the
+            # value it was watched as (as TensorFlow's tensors, which never change)
+            return cts.get(self.builder.to_atom(source) if watched is None else watched[1])
         return None
 
 

@@ -16,7 +16,7 @@ from ..tracing import tensor, builders as tracing, trace_state
 from ..execution.executor import compile_graph
 from ..ir.core import Literal
 from ..ir.liveness import needed_inputs
-from .backprop import active_vars, backward, is_float
+from .backprop import active_vars, backward, differentiable
 from . import variables as variable_cts
 
 _VJPS = weakref.WeakKeyDictionary()  # graph -> {needed: its VJP graph}
@@ -25,8 +25,7 @@ _EFFECT_FREE = weakref.WeakKeyDictionary()  # graph -> the graph without its eff
 
 
 def float_outputs(graph):
-    return [i for i, a in enumerate(graph.outputs)
-            if a.aval is not None and is_float(a.aval.dtype)]
+    return [i for i, a in enumerate(graph.outputs) if differentiable(a.aval)]
 
 
 def vjp_graph(graph, needed, variables=()):
@@ -123,7 +122,7 @@ def loop_vjp(needed, g, out, args, cond, body, carried):
     floats = tuple(float_outputs(body))
     n_consts = len(args) - carried
     const_cts = tuple(j for j in range(n_consts) if needed[carried + j]
-                      and is_float(body.inputs[carried + j].aval.dtype))
+                      and differentiable(body.inputs[carried + j].aval))
     body_needed = tuple(i in floats for i in range(carried)) + tuple(
         j in const_cts for j in range(n_consts))
     pure_body = effect_free(body)
