@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 import runtime as rt
+from runtime.autodiff.backprop import NoGradientError
 from autodiff_helpers import numeric_gradient
 from gradient_corpus import CORPUS
 
@@ -81,3 +82,46 @@ def test_second_derivatives_against_finite_differences_of_the_first(name):
     np.testing.assert_allclose(graph, eager, rtol=1e-12)
     first = lambda v: eager_gradient(lambda u, n: fn(u), v, 0)  # noqa: E731
     np.testing.assert_allclose(eager, numeric_gradient(first, x)[0], rtol=1e-5, atol=1e-7)
+
+
+def test_bad_inputs_in_graphs_are_clear_errors_or_the_documented_none():
+    made = []
+
+    @rt.function
+    def f(x, n):
+        with rt.GradientTape(persistent=True) as tape:
+            tape.watch(x)
+            y = CORPUS[8](x, n)  # for_break: a graph loop
+            count = np.argmax(x)
+        grads = tape.gradient(y, [x, x * 2.0], unconnected_gradients='zero')
+        assert tape.gradient(y, x * 2.0) is None  # never watched
+        try:
+            tape.gradient(count, x)
+        except ValueError as error:
+            assert 'must be floating, got int64' in str(error)
+        else:
+            raise AssertionError('an integer target was differentiated')
+        made.append(rt.Variable(np.zeros(3)))
+        return grads
+
+    gx, zeros = f(POINTS[0], np.int64(N))
+    assert np.array_equal(zeros, np.zeros(3)) and np.allclose(gx, eager_gradient(
+        CORPUS[8], POINTS[0], N), rtol=1e-12)
+    line = f.python_function.__code__.co_firstlineno + 14  # the decorator's line, then 14 on
+    with pytest.raises(ValueError, match=rf'creates a variable .* at .*test_corpus.py:{line} on '
+                                         'a trace that is not its first'):
+        f(np.ones(4), np.int64(N))
+
+
+def test_the_gradient_of_a_loop_gradient_names_the_op():
+    @rt.function
+    def second(x, n):
+        with rt.GradientTape() as outer:
+            outer.watch(x)
+            with rt.GradientTape() as inner:
+                inner.watch(x)
+                y = CORPUS[6](x, n)  # while_decay
+            dy = inner.gradient(y, x)
+        return outer.gradient(dy, x)
+    with pytest.raises(NoGradientError, match=r"no gradient for 'while_vjp' at .*test_corpus.py"):
+        second(POINTS[0], np.int64(N))
