@@ -10,6 +10,7 @@ cast to its input's dtype here, once, rather than in every rule.
 from .. import ops
 from ..ir.core import Var
 from .kit import fit
+from .variables import collecting
 
 
 class NoGradientError(LookupError):
@@ -20,30 +21,42 @@ def is_float(dtype):
     return dtype.kind == 'f'
 
 
-def active_vars(equations, watched):
-    """The float variables that depend on `watched` through `equations` (program order)."""
+def active_vars(equations, watched, variables=None):
+    """The float variables that depend on `watched`, or on the `variables` (VariableCotangents)
+    that sub-graphs read, through `equations` (program order)."""
     active = set(watched)
     for eq in equations:
         if eq.primitive == 'stop_gradient':
             continue  # any other op without a rule on the path is an error in `backward`
-        if any(a in active for a in eq.inputs if a.__class__ is Var):
+        if any(a in active for a in eq.inputs if a.__class__ is Var) or (
+                variables is not None and variables.reads_wanted(eq)):
             active.update(v for v in eq.outputs if _float_var(v))
     return active
 
 
+def differentiable(aval):
+    """Float arrays; not weak values (Python numbers control flow carries: constants)."""
+    return aval is not None and hasattr(aval, 'dtype') and is_float(aval.dtype) and not aval.weak
+
+
 def _float_var(var):
-    aval = var.aval
-    return aval is not None and hasattr(aval, 'dtype') and is_float(aval.dtype)
+    return differentiable(var.aval)
 
 
-def backward(equations, value_of, cts, active):
-    """Add to `cts` (Var -> cotangent) the cotangents of every active variable `equations` read."""
+def backward(equations, value_of, cts, active, variables=None):
+    """Add to `cts` (Var -> cotangent) the cotangents of every active variable `equations` read,
+    and to `variables` (a VariableCotangents) those of its variables sub-graphs read."""
+    with collecting(variables):
+        return _backward(equations, value_of, cts, active, variables)
+
+
+def _backward(equations, value_of, cts, active, variables):
     for eq in reversed(equations):
         gs = [cts.get(v) for v in eq.outputs]
         if all(g is None for g in gs):
             continue
         needed = tuple(a.__class__ is Var and a in active for a in eq.inputs)
-        if not any(needed):
+        if not any(needed) and not (variables is not None and variables.reads_wanted(eq)):
             continue
         inputs = [value_of(a) for a in eq.inputs]
         outs = [value_of(v) for v in eq.outputs]

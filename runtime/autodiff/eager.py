@@ -8,14 +8,18 @@ graph being built, `tracing.bind` hands the op to `bind` here: it runs the
 op's numpy implementation on plain arrays and, for every recording tape that
 follows one of the inputs, appends an IR `Equation` with the values it read.
 So eager tapes and traces differentiate the same equations with the same rules.
+An `rt.function` called under a tape is one such op, `call` of its graph: the
+tapes record it when they follow an input or a variable its graph reads.
 """
 import numpy as np
 
 from ..tracing import numpy_api, builders as tracing
 from .. import ops
-from ..ir.core import Equation, Literal, Var
+from ..ir.core import Equation, Graph, Literal, Var
 from ..api.variables import Variable
 from ..api import tapes as active
+from ..ir.liveness import sub_graphs
+from .variables import variables_read
 
 _IMMUTABLE = ('values a gradient tape follows are immutable, as TensorFlow tensors are: write '
               '`x = x + 1` (a new value) instead of updating it in place')
@@ -93,13 +97,14 @@ def track(value, tape_var=None):
 def bind(primitive, inputs, params):
     """`tracing.bind` without a graph: run the op; record it on the tapes following an input.
     NotImplemented unless an input is Tracked."""
-    if not any(x.__class__ is Tracked for x in inputs):
+    reading = _tapes_reading(params)
+    if not reading and not any(x.__class__ is Tracked for x in inputs):
         return NotImplemented
     inputs = [x.read_value() if isinstance(x, Variable) else x for x in inputs]  # reads recorded
     op = ops.get(primitive)
     result = op.evaluate([plain(x) for x in inputs], _callable_params(params))
-    tapes = [t for t in active.state.tapes
-             if any(x.__class__ is Tracked and x._var in t.followed for x in inputs)]
+    tapes = [t for t in active.state.tapes if t in reading
+             or any(x.__class__ is Tracked and x._var in t.followed for x in inputs)]
     if not tapes:
         return result
     results = list(result) if op.multiple_results else [result]
@@ -120,10 +125,19 @@ def _is_float(value):
     return getattr(value, 'dtype', None) is not None and value.dtype.kind == 'f'
 
 
+def _tapes_reading(params):
+    """The recording tapes that follow a variable the sub-graphs in `params` read."""
+    graphs = list(sub_graphs(params))
+    if not graphs:
+        return []
+    read = [v for graph in graphs for v in variables_read(graph)]
+    return [t for t in active.state.tapes if any(t._record.follows(v) for v in read)]
+
+
 def _callable_params(params):
-    if 'graph' not in params:
+    if not any(isinstance(v, Graph) for v in params.values()):
         return params
-    from ..ir.liveness import with_callables
+    from ..execution.shared import with_callables
     from .subgraphs import compiled
     return with_callables(params, compiled)
 

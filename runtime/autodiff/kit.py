@@ -36,6 +36,8 @@ def reduced_axes(ndim, axis):
 def unreduce(g, x, axis, keepdims):
     """The cotangent of a reduction's output `g`, broadcast back over input `x`'s shape."""
     shape = static_shape(x)
+    if shape is None and axis is None:  # a rank unknown while tracing: g is one value
+        return g * np.ones_like(x)
     if not keepdims:
         g = np.expand_dims(g, reduced_axes(len(shape), axis))
     if None in shape:
@@ -60,7 +62,7 @@ def apply_op(name, *inputs, **params):
     if tracing.current_builder() is not None or any(isinstance(x, Tracked) for x in inputs):
         return tracing.bind(name, *inputs, **params)
     if any(isinstance(v, Graph) for v in params.values()):
-        from ..ir.liveness import with_callables
+        from ..execution.shared import with_callables
         from .subgraphs import compiled
         params = with_callables(params, compiled)
     return get(name).evaluate(inputs, params)

@@ -7,16 +7,43 @@ import numpy as np
 
 from ..tracing import tensor
 from ..ir.core import Literal, Var
+from ..ir.liveness import sub_graphs
 from ..api.variables import Variable
 from ..api import tapes as active
 from . import eager
+from .variables import VariableCotangents, reads_of, total, variables_read
 
 
 def follows_variable(tape, variable, explicit):
     return id(variable) in explicit or (tape.watch_accessed_variables and variable.trainable)
 
 
-class EagerRecord:
+def read_in_sub_graphs(equations):
+    """The variables that sub-graphs of `equations` (calls, conds, loops) read."""
+    found = {}
+    for eq in equations:
+        for graph in sub_graphs(eq.params):
+            found.update((id(v), v) for v in variables_read(graph))
+    return list(found.values())
+
+
+class _Record:
+    """What both records share: the variables read inside sub-graphs of recorded equations."""
+
+    def variable_cotangents(self):
+        """A VariableCotangents for the followed variables that sub-graphs read."""
+        self._inner = VariableCotangents(self.inner_variables())
+        return self._inner
+
+    def inner_variables(self):
+        return [v for v in read_in_sub_graphs(self.equations()) if self.follows(v)]
+
+    def inner_gradient(self, variable):
+        inner = getattr(self, '_inner', None)
+        return None if inner is None else inner.get(variable)
+
+
+class EagerRecord(_Record):
     """Equations recorded eagerly, with the values they read and gave."""
 
     def __init__(self, tape):
@@ -71,7 +98,9 @@ class EagerRecord:
         return follows_variable(self.tape, variable, self._explicit)
 
     def variables(self):
-        return [variable for variable, _ in self._reads.values()]
+        found = {id(v): v for v, _ in self._reads.values()}
+        found.update((id(v), v) for v in self.inner_variables())
+        return list(found.values())
 
     def equations(self):
         return self._equations
@@ -93,11 +122,11 @@ class EagerRecord:
     def gradient_of(self, source, cts):
         if isinstance(source, Variable):
             reads = self._reads.get(id(source), (None, ()))[1]
-            return _total(cts.get(v) for v in reads)
+            return total([cts.get(v) for v in reads] + [self.inner_gradient(source)])
         return cts.get(source._var) if source.__class__ is eager.Tracked else None
 
 
-class GraphRecord:
+class GraphRecord(_Record):
     """Ranges of the equations of the graph being built that a tape saw while recording."""
 
     def __init__(self, builder):
@@ -108,6 +137,7 @@ class GraphRecord:
     def reset(self):
         self._ranges = [[len(self.builder._equations), None]] if self.recording else []
         self._watched, self._explicit = set(), {}
+        self._watched_as = {}  # id(object) -> (object, the variable it stood for when watched)
 
     def start(self):
         self._ranges.append([len(self.builder._equations), None])
@@ -121,7 +151,9 @@ class GraphRecord:
         if isinstance(x, Variable):
             self._explicit[id(x)] = x
         elif x is not None and type(x) not in (bool, int, float, complex):
-            self._watched.add(self.builder.to_atom(x))
+            atom = self.builder.to_atom(x)
+            self._watched.add(atom)
+            self._watched_as[id(x)] = x, atom
         return x
 
     def equations(self):
@@ -130,13 +162,11 @@ class GraphRecord:
 
     def _reads(self):
         """(variable, read output var) for every variable read the tape saw."""
-        objects = {var: obj for var, obj in self.builder._resources.values()}
-        return [(objects[eq.inputs[0]], eq.outputs[0]) for eq in self.equations()
-                if eq.primitive == 'read_variable' and isinstance(objects.get(eq.inputs[0]),
-                                                                   Variable)]
+        return reads_of(self.equations(), self.builder._resources.values())
 
     def variables(self):
         seen = {id(v): v for v, _ in self._reads() if self.follows(v)}
+        seen.update((id(v), v) for v in self.inner_variables())
         return list({**seen, **self._explicit}.values())
 
     def follows(self, variable):
@@ -157,18 +187,14 @@ class GraphRecord:
 
     def gradient_of(self, source, cts):
         if isinstance(source, Variable):
-            return _total(cts.get(var) for v, var in self._reads() if v is source)
+            return total([cts.get(var) for v, var in self._reads() if v is source]
+                         + [self.inner_gradient(source)])
         if tensor.is_symbolic(source) or isinstance(source, np.ndarray):
-            return cts.get(self.builder.to_atom(source))
+            watched = self._watched_as.get(id(source))
+            # a graph loop or an update may since have rebound the object: the source is the
+            # value it was watched as (as TensorFlow's tensors, which never change)
+            return cts.get(self.builder.to_atom(source) if watched is None else watched[1])
         return None
-
-
-def _total(cts):
-    total = None
-    for ct in cts:
-        if ct is not None:
-            total = ct if total is None else total + ct
-    return total
 
 
 def read_variable(variable):

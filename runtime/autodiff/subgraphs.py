@@ -1,10 +1,12 @@
-"""Gradients of ops holding sub-graphs (`call`, `cond`): the VJP of a graph is itself a graph.
+"""Gradients of ops holding sub-graphs (`call`, `cond`, `while`): the VJP of a graph is a graph.
 
-`vjp_graph(graph, needed)` takes the graph's inputs and the cotangents of its
-float outputs, runs the graph's equations again (effects without outputs
-aside) and gives the cotangents of the inputs marked `needed` (zeros where
-unconnected, so both branches of a cond give the same types). It is traced
-once per graph and `needed`, and compiled once when run eagerly.
+`vjp_graph(graph, needed, variables)` takes the graph's inputs and the
+cotangents of its float outputs, runs the graph's equations again (effects
+without outputs aside) and gives the cotangents of the inputs marked `needed`,
+then those of `variables` its equations read (`autodiff.variables`); zeros
+where unconnected, so both branches of a cond give the same types. It is
+traced once per graph, `needed` and `variables`, and compiled once when run
+eagerly.
 """
 import weakref
 
@@ -13,26 +15,29 @@ import numpy as np
 from ..tracing import tensor, builders as tracing, trace_state
 from ..execution.executor import compile_graph
 from ..ir.core import Literal
-from .backprop import active_vars, backward, is_float
+from ..ir.liveness import needed_inputs
+from .backprop import active_vars, backward, differentiable
+from . import variables as variable_cts
 
 _VJPS = weakref.WeakKeyDictionary()  # graph -> {needed: its VJP graph}
 _COMPILED = weakref.WeakKeyDictionary()  # graph -> compiled function (eager runs)
+_EFFECT_FREE = weakref.WeakKeyDictionary()  # graph -> the graph without its effects
 
 
 def float_outputs(graph):
-    return [i for i, a in enumerate(graph.outputs)
-            if a.aval is not None and is_float(a.aval.dtype)]
+    return [i for i, a in enumerate(graph.outputs) if differentiable(a.aval)]
 
 
-def vjp_graph(graph, needed):
-    """The VJP of `graph` for its inputs marked in `needed` (cached)."""
+def vjp_graph(graph, needed, variables=()):
+    """The VJP of `graph` for its inputs marked in `needed` and `variables` (cached)."""
     per_graph = _VJPS.setdefault(graph, {})
-    if needed not in per_graph:
-        per_graph[needed] = trace_state.isolated(_trace_vjp, graph, needed)
-    return per_graph[needed]
+    key = needed, tuple(map(id, variables))  # the graph holds the variables: ids stay theirs
+    if key not in per_graph:
+        per_graph[key] = trace_state.isolated(_trace_vjp, graph, needed, variables)
+    return per_graph[key]
 
 
-def _trace_vjp(graph, needed):
+def _trace_vjp(graph, needed, variables):
     outs = float_outputs(graph)
     with tracing.GraphBuilder() as builder:
         primals = [builder.placeholder(v.aval) for v in graph.inputs]
@@ -40,16 +45,24 @@ def _trace_vjp(graph, needed):
         start = len(builder._equations)
         env = _replay(builder, graph, [p._var for p in primals])
         equations = builder._equations[start:]
-        watched = {p._var for p, n in zip(primals, needed) if n}
+        wanted = set(map(id, variables))
+        reads = [(v, var) for v, var in variable_cts.reads_of(
+            equations, builder._resources.values()) if id(v) in wanted]
+        watched = {p._var for p, n in zip(primals, needed) if n} | {var for _, var in reads}
         cts = {}
         for i, ct in zip(outs, cts_in):
             atom = env.get(graph.outputs[i], graph.outputs[i])
             if atom.__class__ is not Literal and atom in watched | set(_outputs_of(equations)):
                 cts[atom] = ct if atom not in cts else cts[atom] + ct
+        nested = variable_cts.VariableCotangents(variables)
         backward(equations, lambda a: a.value if a.__class__ is Literal else tensor.Tensor(
-            a, builder), cts, active_vars(equations, watched))
+            a, builder), cts, active_vars(equations, watched, nested), nested)
         results = [cts[p._var] if p._var in cts else np.zeros_like(p)
                    for p, n in zip(primals, needed) if n]
+        for v in variables:
+            total = variable_cts.total([cts.get(var) for w, var in reads if w is v]
+                                       + [nested.get(v)])
+            results.append(variable_cts.zeros_of(v) if total is None else total)
         return builder.finish(results)
 
 
@@ -88,7 +101,60 @@ def call_vjp(primitive, needed, g, out, args, fixed, **graphs):
     any_graph = next(iter(graphs.values()))
     gs = [g[i] if g[i] is not None else np.zeros_like(out[i]) for i in float_outputs(any_graph)]
     needed = tuple(needed)
-    vjps = {name: vjp_graph(graph, needed) for name, graph in graphs.items()}
+    collector = variable_cts.current()
+    variables = () if collector is None else collector.read_in(graphs.values())
+    vjps = {name: vjp_graph(graph, needed, variables) for name, graph in graphs.items()}
     params = vjps if primitive == 'cond' else {'graph': vjps['graph']}
     results = iter(apply_op(primitive, *fixed.values(), *args, *gs, **params))
-    return [next(results) if n else None for n in needed]
+    cts = [next(results) if n else None for n in needed]
+    for variable in variables:
+        collector.add(variable, next(results))
+    return cts
+
+
+def loop_vjp(needed, g, out, args, cond, body, carried):
+    """Cotangents of the inputs of `while[cond, body, carried](*args)`: a `while_vjp` op, which
+    runs the loop again (its effects aside) saving what the body's VJP graph reads, then that
+    graph once per iteration in reverse."""
+    from .kit import apply_op
+    collector = variable_cts.current()
+    variables = () if collector is None else collector.read_in([body])
+    floats = tuple(float_outputs(body))
+    n_consts = len(args) - carried
+    const_cts = tuple(j for j in range(n_consts) if needed[carried + j]
+                      and differentiable(body.inputs[carried + j].aval))
+    body_needed = tuple(i in floats for i in range(carried)) + tuple(
+        j in const_cts for j in range(n_consts))
+    pure_body = effect_free(body)
+    body_vjp = vjp_graph(pure_body, body_needed, variables)
+    saved = tuple(sorted(i for i in needed_inputs(body_vjp, range(len(body_vjp.outputs)))
+                         if i < carried))
+    gs = [g[i] if g[i] is not None else np.zeros_like(out[i]) for i in floats]
+    results = iter(apply_op(
+        'while_vjp', *args, *gs, cond=effect_free(cond), body=pure_body, body_vjp=body_vjp,
+        carried=carried, floats=floats, saved=saved, const_cts=const_cts,
+        variables=tuple(variable_cts.value_aval(v) for v in variables)))
+    of_carried = {i: next(results) for i in floats}
+    of_consts = {j: next(results) for j in const_cts}
+    for variable in variables:
+        collector.add(variable, next(results))
+    return [of_carried.get(i) if needed[i] else None for i in range(carried)] + [
+        of_consts.get(j) for j in range(n_consts)]
+
+
+def effect_free(graph):
+    """`graph` without its effects (equations without outputs), for running it again."""
+    if not any(not eq.outputs for eq in graph.equations):
+        return graph
+    pure = _EFFECT_FREE.get(graph)
+    if pure is None:
+        pure = _EFFECT_FREE[graph] = trace_state.isolated(_trace_effect_free, graph)
+    return pure
+
+
+def _trace_effect_free(graph):
+    with tracing.GraphBuilder() as builder:
+        inputs = [builder.placeholder(v.aval) for v in graph.inputs]
+        env = _replay(builder, graph, [p._var for p in inputs])
+        return builder.finish([a.value if a.__class__ is Literal else tensor.Tensor(env[a], builder)
+                               for a in graph.outputs])

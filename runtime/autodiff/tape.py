@@ -113,7 +113,9 @@ class GradientTape:
             cts[var] = seed if var not in cts else cts[var] + seed
         equations = record.equations()
         watched = record.watched_vars()
-        backward(equations, record.value_of, cts, active_vars(equations, watched))
+        variables = record.variable_cotangents()
+        backward(equations, record.value_of, cts, active_vars(equations, watched, variables),
+                 variables)
         return [record.gradient_of(s, cts) for s in sources]
 
     @contextlib.contextmanager

@@ -133,10 +133,10 @@ _WHY = {
     'assign, call Python or raise)': (
         'print', 'py_function', 'assert', 'raise', 'assign_variable', 'assign_add_variable',
         'assign_sub_variable', 'scatter_variable', 'check_defined'),
-    'numpy update ops, graph lists and nested calls: not lowered yet': (
+    'numpy update ops, graph lists, nested calls and loop gradients: not lowered yet': (
         'set_item', 'inplace_op', 'ufunc_out', 'fill', 'copyto', 'put', 'place', 'putmask',
         'put_along_axis', 'ufunc_at', 'reshape_as', 'list_append', 'call', 'concatenate_rows',
-        'stack_rows', 'hstack_rows', 'vstack_rows'),
+        'stack_rows', 'hstack_rows', 'vstack_rows', 'while_vjp'),
 }
 
 

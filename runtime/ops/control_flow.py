@@ -4,6 +4,9 @@
     while[body=B carried=n cond=C] *init *consts  -- s = init
                                                      while C(*s, *consts): s = B(*s, *consts)
     call[graph=G] *args                           -- G(*args): a nested function
+    while_vjp[cond=C body=B body_vjp=V ...] *init *consts *cts
+                                                  -- the loop again, saving the state V needs
+                                                     each iteration; then V over it in reverse
 
 Executors hand every Graph-valued param to an op's impl as a Python callable
 of that sub-graph (compiled, or interpreted), so one impl serves both. A
@@ -133,5 +136,40 @@ def _cond_vjp(needed, g, out, pred, *args, true_branch, false_branch):
                              true_branch=true_branch, false_branch=false_branch)
 
 
-no_gradient('not implemented yet: a loop whose carried values depend on what is differentiated '
-            '(use a Python loop over a static range, unrolled in the trace)', 'while')
+@defvjp_all('while')
+def _while_vjp(needed, g, out, *args, cond, body, carried):
+    """A `while_vjp` op: the loop saving its state, then the body's VJP graph in reverse."""
+    from ..autodiff.subgraphs import loop_vjp
+    return loop_vjp(needed, g, out, args, cond, body, carried)
+
+
+def run_while_vjp(*args, cond, body, body_vjp, carried, floats, saved, const_cts, variables):
+    """Cotangents of a loop's float carried values, then of consts `const_cts` and variables
+    (avals `variables`): the loop runs saving the carried values `saved` (all `body_vjp` reads)
+    each iteration, then `body_vjp` runs on them last to first. Memory: one state per iteration."""
+    rest = len(args) - len(floats)
+    state, consts, cts = args[:carried], args[carried:rest], args[rest:]
+    stack = []
+    while cond(*state, *consts)[0]:
+        stack.append([state[i] for i in saved])
+        state = body(*state, *consts)
+    summed = [np.zeros_like(consts[j]) for j in const_cts] + [
+        np.zeros(a.shape, a.dtype) for a in variables]
+    inputs = [None] * carried  # the values body_vjp does not read stay None
+    while stack:
+        for i, value in zip(saved, stack.pop()):
+            inputs[i] = value
+        results = body_vjp(*inputs, *consts, *cts)
+        cts = results[:len(floats)]
+        summed = [a + b for a, b in zip(summed, results[len(floats):])]
+    return (*cts, *summed)
+
+
+@defop('while_vjp', run_while_vjp, multiple_results=True)
+def _while_vjp_rule(*avals, cond, body, body_vjp, carried, floats, saved, const_cts, variables):
+    ins = body.in_avals
+    return [ins[i] for i in floats] + [ins[carried + j] for j in const_cts] + list(variables)
+
+
+no_gradient('not implemented: the gradient of a loop\'s gradient (differentiate the loop once)',
+            'while_vjp')

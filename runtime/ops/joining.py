@@ -2,9 +2,10 @@
 stacked array: `*_rows`, for graph lists), split."""
 import numpy as np
 
+from ..autodiff.kit import static_shape
 from ..ir.core import AbstractValue
 from ..ir.shapes import add_dims, merge_dims, normalize_axis, probe_dtype, size
-from ..ir.registry import defop, defvjp, defvjp_all, no_gradient
+from ..ir.registry import defop, defvjp, defvjp_all
 
 
 def _packed(fn):
@@ -179,5 +180,20 @@ defvjp('stack_rows', lambda g, out, rows, axis=0, **params: np.moveaxis(g, axis 
 def _split_vjp(needed, g, out, ary, indices_or_sections, axis=0):
     return [np.concatenate([np.zeros_like(o) if c is None else c for c, o in zip(g, out)], axis)]
 
-no_gradient('not implemented: np.stack the graph list and concatenate the stacked array',
-            'concatenate_rows', 'hstack_rows', 'vstack_rows')
+
+
+def _unjoin(g, rows, axis):
+    """The cotangent of `rows` (a graph list's buffer) from that of its rows joined along `axis`
+    of a row (None: flattened); the rows' own shape must be known."""
+    row = static_shape(rows)[1:]
+    if axis is None:
+        return np.reshape(g, (-1, *row))
+    axis %= len(row)
+    return np.moveaxis(np.reshape(g, (*row[:axis], -1, *row[axis:])), axis, 0)
+
+
+defvjp('concatenate_rows', lambda g, out, rows, axis=0, **params: _unjoin(g, rows, axis))
+defvjp('hstack_rows', lambda g, out, rows, **params: _unjoin(
+    g, rows, None if np.ndim(rows) == 1 else 0 if np.ndim(rows) == 2 else 1))
+defvjp('vstack_rows', lambda g, out, rows, **params: _unjoin(
+    g, rows, None if np.ndim(rows) <= 2 else 0))

@@ -15,17 +15,17 @@
 Each impl copies its target and runs numpy's own in-place operation on the copy,
 so values, dtypes (numpy's casting) and errors are numpy's. Each op's `inplace`
 is the statement the compiled executor runs instead, on the target itself, when
-nothing else can see the target (`runtime.execution.inplace`).
+nothing else can see the target (`runtime.execution.inplace`). Their gradient
+rules are in `update_gradients.py`.
 """
 import operator
 import warnings
 
 import numpy as np
 
-from ..autodiff.kit import apply_op
 from ..ir.core import AbstractValue
 from ..ir.shapes import broadcast_shapes
-from ..ir.registry import Op, defop, defvjp, defvjp_all, get, no_gradient, register
+from ..ir.registry import Op, defop, get, register
 from .emitters import call_source
 from .elementwise import ufunc_rule
 from .indexing import emit_getitem, fill_index
@@ -277,51 +277,3 @@ def _reshape_as(new, like):
 @defop('reshape_as', _reshape_as)
 def _reshape_as_rule(new, like):
     return AbstractValue(new.dtype, like.shape)
-
-
-
-
-# Gradients: a value written gets the cotangent of the place it went to; the overwritten part
-# of the target gets none.
-def _set_item_vjp_target(g, out, x, value, *dynamic, index):
-    return apply_op('set_item', g, 0, *dynamic, index=index)
-
-
-def _set_item_vjp_value(g, out, x, value, *dynamic, index):
-    return apply_op('getitem', g, *dynamic, index=index)
-
-
-defvjp('set_item', _set_item_vjp_target, _set_item_vjp_value)
-
-
-@defvjp_all('inplace_op')
-def _inplace_op_vjp(needed, g, out, x, value, *, op):
-    from ..autodiff.kit import vjp_of_call
-    return vjp_of_call(INPLACE_OPERATORS[op][1].__name__, needed, g, out, (x, value), {})
-
-
-defvjp('fill', None, lambda g, out, x, value: np.sum(g))
-defvjp('copyto', lambda g, out, dst, src, *where, **params: np.where(where[0], 0, g) if where else None,
-       lambda g, out, dst, src, *where, **params: np.where(where[0], g, 0) if where else g)
-defvjp('put_along_axis',
-       lambda g, out, arr, indices, values, *, axis: apply_op('put_along_axis', g, indices, 0,
-                                                               axis=axis),
-       None,
-       lambda g, out, arr, indices, values, *, axis: np.take_along_axis(g, indices, axis))
-defvjp('reshape_as', lambda g, out, new, like: np.reshape(g, np.shape(new)))
-
-
-def _ufunc_at_vjp_target(g, out, a, *rest, ufunc, index, has_b):
-    if ufunc not in (np.add, np.subtract):
-        raise NotImplementedError(f'no gradient for numpy.{ufunc.__name__}.at')
-    return g
-
-
-def _ufunc_at_vjp_value(g, out, a, b, *dynamic, ufunc, index, has_b):
-    picked = apply_op('getitem', g, *dynamic, index=index)
-    return picked if ufunc is np.add else -picked
-
-
-defvjp('ufunc_at', _ufunc_at_vjp_target, _ufunc_at_vjp_value)
-no_gradient('not implemented: write the update with item assignment or np.put_along_axis',
-            'put', 'place', 'putmask', 'ufunc_out')

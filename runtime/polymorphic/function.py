@@ -33,6 +33,7 @@ from ..python import conversion
 from ..errors import RetracingWarning, warn_user
 from ..api.tapes import state as _tapes
 from ..tracing.builders import current_builder
+from ..tracing import builders as _builders
 from ..operators import dispatch as _d
 from ..python.tracebacks import leaving_runtime
 from . import keys, retracing, writeback
@@ -106,8 +107,10 @@ class Function:
             raise
 
     def _call(self, prefix, args, kwargs, memo):
-        if _config._run_eagerly or (_tapes.tapes and current_builder() is None):
-            return self._python()(*prefix, *args, **kwargs)  # eager tapes record its ops
+        if _config._run_eagerly:
+            return self._python()(*prefix, *args, **kwargs)
+        if _tapes.tapes and current_builder() is None:
+            return self._call_under_tapes(prefix, args, kwargs)
         self._calls += 1
         if _d.tracing and current_builder() is not None:
             return self._call_in_trace(prefix + args, kwargs)
@@ -116,6 +119,18 @@ class Function:
         if not kwargs:
             self._memoize(memo, args, inputs, concrete)
         return result
+
+    def _call_under_tapes(self, prefix, args, kwargs):
+        """A call while eager gradient tapes record: one `call` op of its graph, which the tapes
+        record if they follow what it reads (its gradient: the VJP graph of that graph)."""
+        self._calls += 1
+        concrete, inputs, _ = self._resolve(prefix + args, kwargs)
+        if concrete.captures is not None or concrete.mutations is not None:
+            return self._python()(*prefix, *args, **kwargs)  # updates Python code writes back
+        outputs = _builders.eager_bind('call', inputs, {'graph': concrete.graph})
+        if outputs is NotImplemented:  # the tapes follow nothing it reads
+            return concrete.run(inputs)
+        return concrete.rebuild(outputs)
 
     def _call_in_trace(self, args, kwargs):
         builder = current_builder()

@@ -8,16 +8,9 @@ from runtime.ops.elementwise import UFUNCS
 ALLOWED_WITHOUT_GRADIENT = {
     'stop_gradient': 'stops differentiation by design',
     'py_function': 'Python code the graph cannot see into',
-    'put': 'not implemented (item assignment and np.put_along_axis are)',
-    'place': 'not implemented',
-    'putmask': 'not implemented',
-    'ufunc_out': 'not implemented (write the result instead of out=)',
-    'concatenate_rows': 'not implemented (np.stack the graph list first)',
-    'hstack_rows': 'not implemented (np.stack the graph list first)',
-    'vstack_rows': 'not implemented (np.stack the graph list first)',
     'py_binary': 'Python numbers carried by graph control flow: constants',
     'py_unary': 'Python numbers carried by graph control flow: constants',
-    'while': 'NOT IMPLEMENTED YET: loop gradients (reverse loop over saved accumulators)',
+    'while_vjp': 'not implemented: second derivatives through a graph loop',
 }
 NOT_A_VALUE = 'an effect'  # effects and variable updates give no value to differentiate
 
