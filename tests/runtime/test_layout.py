@@ -29,7 +29,7 @@ CONVERTER_IMPORTER = 'runtime.python.conversion'  # converts on the fly, importi
 # bookkeeping every update reaches. It may shrink, never grow.
 TRACING_CORE = frozenset(f'runtime.tracing.{name}' for name in (
     'builders', 'graph_lists', 'numpy_api', 'numpy_calls', 'numpy_functions', 'sizes', 'tensor',
-    'unify', 'weak', 'memory.aliasing', 'memory.journals', 'memory.stale', 'memory.updates'))
+    'unify', 'python_numbers', 'memory.aliasing', 'memory.journals', 'memory.stale', 'memory.updates'))
 MADE_ARRAYS = frozenset(('runtime.tracing.memory.made_arrays', 'runtime.tracing.memory.traced_array'))
 
 
