@@ -42,11 +42,9 @@ def warn_user(message, category):
     import sys
     import warnings
 
-    from .python.frames import is_runtime
+    from .python.frames import first_outside, is_runtime
     from .python.sourcemap import original_location
-    frame = sys._getframe(1)
-    while frame is not None and is_runtime(frame):
-        frame = frame.f_back
+    frame = first_outside(sys._getframe(1), is_runtime)
     if frame is None:
         warnings.warn(message, category, stacklevel=2)
         return

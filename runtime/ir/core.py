@@ -69,6 +69,11 @@ class AbstractValue:
         return len(self.shape) == len(other.shape) and all(
             a is None or b is None or a == b for a, b in zip(self.shape, other.shape))
 
+    def accepts(self, actual):
+        """True if a value of type `actual` may flow into a graph input declared of this type:
+        compatible, and not a numpy value where a Python number (weak) is declared."""
+        return self.is_compatible_with(actual) and (actual.weak or not self.weak)
+
     def join(self, other):
         """The most specific type of both (same dtype; differing dims unknown; weak if both are)."""
         if self.dtype != other.dtype:

@@ -26,16 +26,11 @@ from ..operators.variables import UNBOUND_LOCAL_MESSAGE
 from ..ir.registry import defop, defvjp, defvjp_all, no_gradient
 
 
-def accepts(expected, actual):
-    """True if a value of type `actual` may flow where `expected` is declared."""
-    return expected.is_compatible_with(actual) and (actual.weak or not expected.weak)
-
-
 def _check_inputs(what, graph, avals):
     if len(avals) != len(graph.inputs):
         raise TypeError(f'{what}: {len(avals)} inputs given, the graph takes {len(graph.inputs)}')
     for i, (aval, var) in enumerate(zip(avals, graph.inputs)):
-        if not accepts(var.aval, aval):
+        if not var.aval.accepts(aval):
             raise TypeError(f'{what}: input {i} has type {aval}, the graph expects {var.aval}')
 
 
@@ -72,7 +67,7 @@ def _while_rule(*avals, cond, body, carried):
     if len(body.outputs) != carried:
         raise TypeError(f'while: the body gives {len(body.outputs)} values for {carried} carried')
     for i, (var, out) in enumerate(zip(body.inputs, body.out_avals)):
-        if not accepts(var.aval, out):
+        if not var.aval.accepts(out):
             raise TypeError(f'while: the body gives carried value {i} type {out}, '
                             f'declared {var.aval}')
     return [var.aval for var in body.inputs[:carried]]
@@ -109,11 +104,7 @@ def call_graph(*args, graph):
 
 @defop('call', call_graph, multiple_results=True)
 def _call_rule(*avals, graph):
-    if len(avals) != len(graph.inputs):
-        raise TypeError(f'call: {len(avals)} arguments given, the graph takes {len(graph.inputs)}')
-    for i, (aval, var) in enumerate(zip(avals, graph.inputs)):
-        if not var.aval.is_compatible_with(aval):
-            raise TypeError(f'call: argument {i} has type {aval}, the graph expects {var.aval}')
+    _check_inputs('call', graph, avals)
     return list(graph.out_avals)
 
 

@@ -1,7 +1,14 @@
-"""Which frames are the runtime's: the one test tracebacks, warnings and op locations use."""
+"""Which frames are the runtime's and which the user's: the one walk of the stack every search uses.
+
+Tracebacks, warnings and op locations look for the user's code the same way:
+`first_outside(frame, inside)`, with `is_runtime` (this package's frames) or
+`is_internal` (those and numpy's, which calls back into tensors).
+"""
 import os
 
 RUNTIME_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), '')
+
+_internal_code = {}  # code object -> is_internal(a frame running it)
 
 
 def is_runtime(frame):
@@ -14,3 +21,21 @@ def is_runtime(frame):
         return True
     module = frame.f_globals.get('__name__')
     return module.__class__ is str and (module == 'runtime' or module.startswith('runtime.'))
+
+
+def is_internal(frame):
+    """True for frames of the runtime and of numpy (which calls back into tensors)."""
+    code = frame.f_code
+    internal = _internal_code.get(code)
+    if internal is None:
+        module = frame.f_globals.get('__name__')
+        internal = _internal_code[code] = is_runtime(frame) or (
+            module.__class__ is str and module.partition('.')[0] == 'numpy')
+    return internal
+
+
+def first_outside(frame, inside=is_internal):
+    """`frame`, or the innermost frame it was called from for which `inside` is false; or None."""
+    while frame is not None and inside(frame):
+        frame = frame.f_back
+    return frame

@@ -20,7 +20,7 @@ other converted calls were filtered when the exception left them.
 import os
 
 from .code_positions import converted_info
-from .frames import is_runtime
+from .frames import first_outside, is_runtime
 
 MODES = ('filtered', 'full')
 _LINKS = 16  # exceptions of a cause/context chain filtered at most
@@ -107,10 +107,7 @@ def _filtered(tb):
 
 def _caller(frame):
     """The first frame outside the runtime that `frame` was called from."""
-    frame = frame.f_back
-    while frame is not None and is_runtime(frame):
-        frame = frame.f_back
-    return frame
+    return first_outside(frame.f_back, is_runtime)
 
 
 def _invocation(frame, info):

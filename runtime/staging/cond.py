@@ -23,9 +23,10 @@ from ..tracing.graph_lists import GraphList
 from ..ir.core import Var
 from .merge import BOTTOM, Context, FromPredicate, Merger, Output
 from ..tracing.tensor import Tensor
-from ..tracing.builders import GraphBuilder, _is_internal, current_builder, source_location
+from ..python.frames import is_internal
+from ..tracing.builders import GraphBuilder, current_builder, source_location
 from ..tracing.unify import convert
-from ..tracing.weak import wrap
+from ..tracing.python_numbers import wrap
 
 MAX_DEPTH = 50  # nested graph control flow deeper than this is taken to be runaway recursion
 _RAISES = frozenset(('RAISE_VARARGS', 'RERAISE'))
@@ -127,7 +128,7 @@ def _raised_by_user(exc):
     tb = exc.__traceback__
     while tb.tb_next is not None:
         tb = tb.tb_next
-    if _is_internal(tb.tb_frame) or tb.tb_lasti < 0:
+    if is_internal(tb.tb_frame) or tb.tb_lasti < 0:
         return False
     return dis.opname[tb.tb_frame.f_code.co_code[tb.tb_lasti]] in _RAISES
 

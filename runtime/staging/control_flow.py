@@ -7,7 +7,7 @@
     tracing/graph_lists.py  lists that grow in graph loops, rt.stack
     cf_state.py     the state a statement reads and writes (declared and hidden)
     cf_arrays.py    arrays updated in place by a path or a loop body: merged or carried
-    tracing/weak.py Python numbers carried by control flow (loop counters) keep Python arithmetic
+    tracing/python_numbers.py  Python numbers carried by control flow (loop counters) keep Python arithmetic
     ops/control_flow.py     the ops: cond, while, raise, check_defined, ... (execution/flow_codegen.py
                     compiles them)
 

@@ -14,7 +14,7 @@ from ..ir.core import Literal
 from ..ir.shapes import stand_in
 from ..tracing.tensor import Tensor
 from ..tracing.unify import aval_of
-from ..tracing.weak import wrap
+from ..tracing.python_numbers import wrap
 
 
 class GraphIterable:

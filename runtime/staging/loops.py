@@ -25,7 +25,7 @@ from .loop_vars import as_graph_list, initial_specs, widen
 from ..tracing.tensor import Tensor
 from ..tracing.builders import GraphBuilder, current_builder
 from ..tracing.unify import aval_of, convert, dummy
-from ..tracing.weak import wrap
+from ..tracing.python_numbers import wrap
 
 _MAX_TRACES = 8
 _BOOL = AbstractValue(np.bool_, ())

@@ -15,7 +15,7 @@ from ..tracing.graph_lists import GraphList
 from .iteration import GraphIterable, iterate
 from .loop_stmts import for_stmt
 from ..tracing.tensor import is_symbolic
-from ..tracing.weak import WeakTensor, wrap
+from ..tracing.python_numbers import WeakTensor, wrap
 
 
 def _any_symbolic(values):

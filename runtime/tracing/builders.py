@@ -15,7 +15,7 @@ import sys
 import numpy as np
 
 from ..python import sourcemap
-from ..python.frames import is_runtime
+from ..python.frames import first_outside
 from ..errors import MutationError
 from .. import ops
 from . import tensor, trace_state
@@ -223,26 +223,9 @@ def _foreign_tensor_error(value):
         "from another thread's trace. Pass tensors in as arguments and return results instead.")
 
 
-_internal_code = {}
-
-
-def _is_internal(frame):
-    """True for frames of the runtime package and of numpy (which calls back into tensors)."""
-    code = frame.f_code
-    internal = _internal_code.get(code)
-    if internal is None:
-        module = frame.f_globals.get('__name__')
-        internal = _internal_code[code] = is_runtime(frame) or (
-            module.__class__ is str and module.partition('.')[0] == 'numpy')
-    return internal
-
-
 def user_frame():
     """The innermost frame of user code (outside the runtime and numpy), or None."""
-    frame = sys._getframe(1)
-    while frame is not None and _is_internal(frame):
-        frame = frame.f_back
-    return frame
+    return first_outside(sys._getframe(1))
 
 
 def is_converted(frame):

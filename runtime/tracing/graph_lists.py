@@ -21,7 +21,7 @@ from . import builders
 from ..ir.core import AbstractValue
 from .tensor import Tensor
 from .unify import aval_of, convert, is_value, unify_types
-from .weak import wrap
+from .python_numbers import wrap
 
 
 _STORED = ('it was put in a list that a graph loop or cond holds as stacked values, which '

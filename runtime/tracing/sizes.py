@@ -22,7 +22,8 @@ from . import tensor, builders
 from ..ir.core import Hole
 from ..ops.creation import check_sizes
 from ..ir.printing import pp_type
-from .weak import wrap
+from .python_numbers import wrap
+from ..python.frames import is_internal
 
 _local = threading.local()
 _REMEMBERED = 16  # shape reads per thread; the error names the one most likely at fault
@@ -94,7 +95,7 @@ def static_shape(shape):
 
 def note_shape_read(x, frame):
     """Remember that user code at `frame` read the static shape of `x`, which has unknown dims."""
-    if builders._is_internal(frame):
+    if is_internal(frame):
         return
     builder = builders.current_builder()
     if builder is None:

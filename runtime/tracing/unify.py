@@ -12,7 +12,7 @@ import numpy as np
 from ..operators.variables import Undefined, UndefinedReturnValue
 from ..ir.core import PYTHON_NUMBERS, PYTHON_TYPE, AbstractValue
 from .tensor import Tensor
-from .weak import wrap
+from .python_numbers import wrap
 
 
 def is_value(value):

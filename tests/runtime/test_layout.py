@@ -49,7 +49,8 @@ CONVERTER_IMPORTER = 'runtime.python.conversion'  # converts on the fly, importi
 # bookkeeping every update reaches. It may shrink, never grow.
 TRACING_CORE = frozenset(f'runtime.tracing.{name}' for name in (
     'builders', 'graph_lists', 'numpy_api', 'numpy_calls', 'numpy_functions', 'sizes', 'tensor',
-    'unify', 'weak', 'memory.aliasing', 'memory.journals', 'memory.stale', 'memory.updates'))
+    'unify', 'python_numbers', 'memory.aliasing', 'memory.journals', 'memory.stale',
+    'memory.updates'))
 MADE_ARRAYS = frozenset(f'runtime.tracing.memory.{name}' for name in (
     'made_arrays', 'traced_array', 'captured_arrays'))
 

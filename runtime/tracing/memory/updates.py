@@ -21,6 +21,7 @@ from .. import tensor, builders
 from ...ir.core import PYTHON_TYPE
 from ..numpy_api import handles
 from ...ops.indexing import split_index
+from ...python.frames import first_outside
 
 READ_ONLY = 'assignment destination is read-only'
 READ_ONLY_OUT = 'output array is read-only'
@@ -45,9 +46,7 @@ def constant_target_error(what):
 
 def storing_into_numpy():
     """True if the user code running now is an item assignment (`a[i] = t` into a numpy array)."""
-    frame = sys._getframe(1)
-    while frame is not None and builders._is_internal(frame):
-        frame = frame.f_back
+    frame = first_outside(sys._getframe(1))
     if frame is None or frame.f_lasti < 0:
         return False
     return dis.opname[frame.f_code.co_code[frame.f_lasti]] == 'STORE_SUBSCR'

@@ -4,7 +4,8 @@ import pytest
 
 from graph_helpers import trace
 from runtime import ops
-from runtime.ir.core import AbstractValue
+from runtime.ir import registry
+from runtime.ir.core import AbstractValue, Graph, Var
 
 
 def shape_of(fn, *shapes, dtype=np.float64):
@@ -117,3 +118,27 @@ def test_every_op_is_registered_once():
         ops.register(op)
     with pytest.raises(KeyError, match="unknown graph op 'nope'"):
         ops.get('nope')
+
+
+WEAK_INT, INT = AbstractValue(np.int64, (), weak=True), AbstractValue(np.int64, ())
+
+
+def identity_graph(aval):
+    var = Var(aval)
+    return Graph((var,), (), (var,), (), ())
+
+
+@pytest.mark.parametrize('op, params', [
+    ('call', lambda g: {'graph': g}),
+    ('cond', lambda g: {'true_branch': g, 'false_branch': g}),
+])
+def test_ops_running_sub_graphs_take_python_numbers_alike(op, params):
+    """Where a sub-graph declares a Python number (weak), a numpy value of its dtype is refused;
+    a Python number may flow where a numpy value is declared (`call` as `cond` and `while`)."""
+    pred = () if op == 'call' else (AbstractValue(np.bool_, ()),)
+    rule = registry.get(op).rule
+    assert rule(*pred, WEAK_INT, **params(identity_graph(WEAK_INT))) == [WEAK_INT]
+    assert rule(*pred, WEAK_INT, **params(identity_graph(INT))) == [INT]
+    with pytest.raises(TypeError, match='the graph expects'):
+        rule(*pred, INT, **params(identity_graph(WEAK_INT)))
+

@@ -1,4 +1,4 @@
-"""Weak tensors: a Python number carried by graph control flow (a loop counter, a cond's `0`/`1`).
+"""Python numbers a graph carries (weakly typed, as NEP 50 says): a loop counter, a cond's `0`/`1`.
 
 At run time such a value is a Python scalar, and operators between it and
 another Python number compute as Python does (`py_binary`): `i + 1` stays a
