@@ -2,7 +2,8 @@
 
 Each function is an rt.function; each call a tuple of arguments. They cover
 tensor `if`/`while`/`for`, graph lists, variables, arguments updated in place,
-nested rt.function calls, unknown dims, structured results, asserts and prints.
+nested rt.function calls, unknown dims, structured results, asserts, prints and gradients
+(the tape's backward pass in the same graph, through a cond and a loop).
 """
 import collections
 
@@ -248,6 +249,39 @@ def variable_in_loop(n):
     return counter.read_value()
 
 
+@rt.function
+def tape_step(x, y):
+    """A training step whose gradients the tape adds to the same graph (autodiff)."""
+    with rt.GradientTape() as tape:
+        loss = np.mean((np.tanh(x @ weights + bias) - y) ** 2)
+    grad_w, grad_b = tape.gradient(loss, [weights, bias])
+    weights.assign_sub(F32(0.1) * grad_w)
+    bias.assign_sub(F32(0.1) * grad_b)
+    return loss
+
+
+@rt.function
+def gradient_through_cond(x):
+    with rt.GradientTape() as tape:
+        tape.watch(x)
+        if np.sum(x) > 0:
+            y = np.sum(x ** 3)
+        else:
+            y = np.sum(np.sin(x))
+    return tape.gradient(y, x)
+
+
+@rt.function
+def gradient_through_loop(x, n):
+    with rt.GradientTape() as tape:
+        tape.watch(x)
+        y = x
+        for _ in range(n):
+            y = np.tanh(y) * x
+        total = np.sum(y)
+    return tape.gradient(total, x)
+
+
 CORPUS = [
     (affine, [(_x(4, 3),), (_x(4, 3, seed=1),)]),
     (square_if_positive, [(F32(3),), (F32(-2),)]),
@@ -281,4 +315,7 @@ CORPUS = [
     (cumsum_sort, [(_x(6),)]),
     (zeros_of_size, [(_x(5),)]),
     (variable_in_loop, [(I64(4),)]),
+    (tape_step, [(_x(8, 3), _x(8, 2, seed=1)), (_x(8, 3, seed=2), _x(8, 2, seed=3))]),
+    (gradient_through_cond, [(_x(4),), (-np.abs(_x(4)),)]),
+    (gradient_through_loop, [(_x(3), I64(3)), (_x(3, seed=1), I64(0))]),
 ]
