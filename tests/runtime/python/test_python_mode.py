@@ -5,7 +5,6 @@ original relative to it) and imported; `original_code(f)` says whether a
 function currently runs the original's code object.
 """
 import functools
-import importlib.util
 import os
 import subprocess
 import sys
@@ -18,6 +17,7 @@ import pytest
 
 import runtime as rt
 from autograph_cli.pipeline import convert_module
+from loading import load
 from runtime.python import code_positions
 from runtime.errors import StaleConversionWarning
 from runtime.operators import dispatch
@@ -141,25 +141,6 @@ MODULE = textwrap.dedent('''\
     def runs_converted():
         return 'ag__' in plain.__code__.co_names
 ''')
-
-_loaded = []
-
-
-def load(path, name):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    _loaded.append(name)
-    spec.loader.exec_module(module)
-    return module
-
-
-@pytest.fixture(autouse=True)
-def _forget_modules():
-    yield
-    while _loaded:
-        sys.modules.pop(_loaded.pop(), None)
-
 
 def convert_to(tmp_path, source=MODULE):
     original = tmp_path / 'src' / 'shapes.py'

@@ -9,7 +9,6 @@ converted code, whose code objects carry the original positions and whose
 tracebacks are filtered).
 """
 import doctest
-import importlib.util
 import linecache
 import sys
 import textwrap
@@ -20,6 +19,7 @@ import pytest
 
 import runtime as rt
 from autograph_cli.pipeline import convert_module
+from loading import load
 from runtime.python.frames import RUNTIME_DIR
 
 ORIGINAL = textwrap.dedent('''\
@@ -152,28 +152,9 @@ CASES = {  # case -> (the `# raises:` mark of the innermost line, function, argu
     'reraised': ('in_else', 'chained', [-5]),
 }
 MODES = ('original', 'converted')
-_loaded = []
-
-
 def original_line(case):
     lines = ORIGINAL.splitlines()
     return next(i for i, line in enumerate(lines, 1) if line.endswith(f'# raises: {case}'))
-
-
-def load(path, name):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    _loaded.append(name)
-    spec.loader.exec_module(module)
-    return module
-
-
-@pytest.fixture(autouse=True)
-def _forget_modules():
-    yield
-    while _loaded:
-        sys.modules.pop(_loaded.pop(), None)
 
 
 @pytest.fixture(params=MODES)
