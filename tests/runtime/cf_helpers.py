@@ -1,6 +1,4 @@
 """Helpers for the control-flow tests: convert modules, trace, run both executors, compare."""
-import importlib.util
-import sys
 import textwrap
 from pathlib import Path
 
@@ -12,18 +10,7 @@ from runtime.ir.liveness import sub_graphs
 from runtime.execution.executor import compile_graph
 from runtime.execution.interpreter import eval_graph
 from equality import same
-
-
-def load(path, name):
-    """Import the file at `path` as a fresh module called `name`."""
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        del sys.modules[name]
-    return module
+from loading import import_file
 
 
 def convert_source(tmp_path, source, name='user_code'):
@@ -36,7 +23,7 @@ def convert_source(tmp_path, source, name='user_code'):
     original.write_text(source, encoding='utf-8')
     result = convert_module(source, str(original), original_path=str(original))
     converted.write_text(result.code, encoding='utf-8')
-    return load(original, name), load(converted, name), original
+    return import_file(original, name), import_file(converted, name), original
 
 
 def line_of(path, text, nth=0):

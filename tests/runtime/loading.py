@@ -1,13 +1,23 @@
-"""Modules tests load from files, registered in `sys.modules` as converted modules expect, and
-forgotten again when the test ends (`tests/runtime/python/conftest.py`)."""
+"""Modules tests import from files. A converted module looks itself up in `sys.modules` while it
+runs, so each is registered there: only while it executes (`import_file`), or until the test ends
+(`load`; `tests/runtime/python/conftest.py` forgets them)."""
 import importlib.util
 import sys
 
 _loaded = []
 
 
+def import_file(path, name):
+    """The module of the file at `path`, named `name`, registered only while it executes."""
+    try:
+        return load(path, name)
+    finally:
+        _loaded.remove(name)
+        del sys.modules[name]
+
+
 def load(path, name):
-    """Import the file at `path` as module `name`."""
+    """The module of the file at `path`, named `name`, registered until `forget_loaded`."""
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module

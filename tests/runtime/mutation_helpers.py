@@ -1,8 +1,6 @@
 """Helpers for the mutation tests: run code eagerly and as a graph, compare results and arguments."""
 import copy
 
-import importlib.util
-import sys
 import textwrap
 
 import numpy as np
@@ -13,6 +11,7 @@ from runtime.execution.executor import compile_graph
 from runtime.execution.interpreter import eval_graph
 from runtime.ir import structure
 from equality import assert_same
+from loading import import_file
 
 
 def check(fn, *args, calls=2):
@@ -81,11 +80,4 @@ def define(tmp_path, source, name='generated_code'):
     """The namespace of a module with this (dedented) source, imported from a file."""
     path = tmp_path / f'{name}.py'
     path.write_text(textwrap.dedent(source).lstrip('\n'), encoding='utf-8')
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        del sys.modules[name]
-    return vars(module)
+    return vars(import_file(path, name))

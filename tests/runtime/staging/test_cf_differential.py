@@ -16,7 +16,7 @@ import pytest
 
 import runtime as rt
 from autograph_cli.pipeline import convert_module
-from cf_helpers import load
+from loading import import_file
 
 CORPUS = Path(__file__).parents[2] / 'corpus'
 _DTYPES = (rt.errors.StagingError, 'a graph value has one dtype')
@@ -38,7 +38,7 @@ _NUMPY = {bool: np.bool_, int: np.int64, float: np.float64}
 
 def _numeric_cases():
     for path in sorted(CORPUS.glob('c_*.py')):
-        module = load(path, path.stem)
+        module = import_file(path, path.stem)
         for name, args, kwargs in module.CASES:
             if name in getattr(module, 'NUMERIC', ()):
                 yield pytest.param(path, name, args, kwargs, id=f'{path.stem}.{name}{args}')
@@ -53,7 +53,7 @@ def converted(path, tmp_path_factory):
         target.write_text(convert_module(path.read_text(encoding='utf-8'), str(path)).code,
                           encoding='utf-8')
         _converted[path] = target
-    return load(_converted[path], path.stem)
+    return import_file(_converted[path], path.stem)
 
 
 def outcome(function, args, kwargs):
@@ -83,7 +83,7 @@ def test_the_corpus_has_numeric_cases():
 def test_numeric_function_on_numpy_scalars(path, name, args, kwargs, tmp_path_factory):
     np_args = [_NUMPY[type(a)](a) for a in args]
     np_kwargs = {k: _NUMPY[type(v)](v) for k, v in kwargs.items()}
-    expected = outcome(getattr(load(path, path.stem), name), np_args, np_kwargs)
+    expected = outcome(getattr(import_file(path, path.stem), name), np_args, np_kwargs)
     module = converted(path, tmp_path_factory)
     eager = outcome(getattr(module, name), np_args, np_kwargs)
     assert_same_outcome(eager, expected)

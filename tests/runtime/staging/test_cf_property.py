@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import runtime as rt
 from autograph_cli.pipeline import convert_module
-from cf_helpers import load
+from loading import import_file
 from runtime.backends.numba import UnsupportedOpError
 from runtime.ir.check import check_graph
 from runtime.execution.executor import compile_graph
@@ -109,8 +109,8 @@ def test_random_control_flow_programs(tmp_path_factory, source, inputs):
     original, converted = directory / 'original.py', directory / 'converted.py'
     original.write_text(source)
     converted.write_text(convert_module(source, str(original)).code)
-    f_python = load(original, 'random_program').f
-    f_graph = rt.function(load(converted, 'random_program').f)
+    f_python = import_file(original, 'random_program').f
+    f_graph = rt.function(import_file(converted, 'random_program').f)
     for a, b, n, arr in inputs:
         args = (np.int64(a), np.int64(b), np.int64(n), np.array(arr, dtype=np.int64))
         expected = f_python(*args)
@@ -119,7 +119,7 @@ def test_random_control_flow_programs(tmp_path_factory, source, inputs):
         check_graph(graph)
         assert compile_graph(graph)(*args) == eval_graph(graph, *args)
         if len(source) % 5 == 0:  # numba compiles take long: the jit runs one program in five
-            _check_jit(load(converted, 'random_program').f, args, expected)
+            _check_jit(import_file(converted, 'random_program').f, args, expected)
     assert f_graph.experimental_get_tracing_count() <= len({len(i[3]) for i in inputs})
 
 
