@@ -45,3 +45,22 @@ def check(fn, *args, rtol=1e-5, atol=1e-6):
     for e, g, n in zip(eager, graph, expected):
         np.testing.assert_allclose(e, n, rtol=rtol, atol=atol)
         np.testing.assert_allclose(g, e, rtol=1e-12, atol=1e-14)
+
+
+def graph_gradient_of_x(fn):
+    """An rt.function giving d fn(x, n) / dx (zeros where x is unused, e.g. a loop run 0 times)."""
+    @rt.function
+    def grad(x, n):
+        with rt.GradientTape() as tape:
+            tape.watch(x)
+            y = fn(x, n)
+        return tape.gradient(y, x, unconnected_gradients='zero')
+    return grad
+
+
+def eager_gradient_of_x(fn, x, n):
+    """d fn(x, n) / dx on the eager tape (zeros where x is unused)."""
+    with rt.GradientTape() as tape:
+        x = tape.watch(x)
+        y = fn(x, n)
+    return tape.gradient(y, x, unconnected_gradients='zero')

@@ -6,28 +6,11 @@ import pytest
 
 import runtime as rt
 from runtime.autodiff.backprop import NoGradientError
-from autodiff_helpers import numeric_gradient
+from autodiff_helpers import eager_gradient_of_x, graph_gradient_of_x, numeric_gradient
 from gradient_corpus import CORPUS
 
 POINTS = [np.array([0.4, -0.3, 0.8]), np.array([-0.5, 0.25, -0.7])]
 N = 4
-
-
-def graph_gradient(fn):
-    @rt.function
-    def grad(x, n):
-        with rt.GradientTape() as tape:
-            tape.watch(x)
-            y = fn(x, n)
-        return tape.gradient(y, x, unconnected_gradients='zero')
-    return grad
-
-
-def eager_gradient(fn, x, n):
-    with rt.GradientTape() as tape:
-        x = tape.watch(x)
-        y = fn(x, n)
-    return tape.gradient(y, x, unconnected_gradients='zero')
 
 
 def test_the_corpus_has_thirty_functions():
@@ -36,9 +19,9 @@ def test_the_corpus_has_thirty_functions():
 
 @pytest.mark.parametrize('fn', CORPUS, ids=lambda f: f.__name__)
 def test_eager_and_graph_gradients_agree(fn):
-    grad = graph_gradient(fn)
+    grad = graph_gradient_of_x(fn)
     for x in POINTS:
-        eager = eager_gradient(fn, x, N)
+        eager = eager_gradient_of_x(fn, x, N)
         np.testing.assert_allclose(grad(x, np.int64(N)), eager, rtol=1e-12, atol=1e-13)
         np.testing.assert_allclose(eager, numeric_gradient(lambda v: fn(v, N), x)[0],
                                    rtol=1e-6, atol=1e-7)
@@ -80,7 +63,7 @@ def test_second_derivatives_against_finite_differences_of_the_first(name):
     eager = eager_second_derivative(fn, x)
     graph = rt.function(lambda x: second_derivative(fn, x))(x)
     np.testing.assert_allclose(graph, eager, rtol=1e-12)
-    first = lambda v: eager_gradient(lambda u, n: fn(u), v, 0)  # noqa: E731
+    first = lambda v: eager_gradient_of_x(lambda u, n: fn(u), v, 0)  # noqa: E731
     np.testing.assert_allclose(eager, numeric_gradient(first, x)[0], rtol=1e-5, atol=1e-7)
 
 
@@ -105,7 +88,7 @@ def test_bad_inputs_in_graphs_are_clear_errors_or_the_documented_none():
         return grads
 
     gx, zeros = f(POINTS[0], np.int64(N))
-    assert np.array_equal(zeros, np.zeros(3)) and np.allclose(gx, eager_gradient(
+    assert np.array_equal(zeros, np.zeros(3)) and np.allclose(gx, eager_gradient_of_x(
         CORPUS[8], POINTS[0], N), rtol=1e-12)
     line = f.python_function.__code__.co_firstlineno + 14  # the decorator's line, then 14 on
     with pytest.raises(ValueError, match=rf'creates a variable .* at .*test_corpus.py:{line} on '

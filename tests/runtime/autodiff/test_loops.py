@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import runtime as rt
-from autodiff_helpers import numeric_gradient
+from autodiff_helpers import eager_gradient_of_x, graph_gradient_of_x, numeric_gradient
 
 X = np.array([0.3, 0.7])
 ROWS = np.array([[0.3, 0.2], [0.1, -0.4], [0.5, 0.5]])
@@ -98,23 +98,6 @@ LOOPS = [for_range, while_counter, with_break, with_continue, with_return, graph
          rt_while_loop, nested_loops, loop_with_cond, python_accumulator]
 
 
-def graph_gradient(fn):
-    @rt.function
-    def grad(x, n):
-        with rt.GradientTape() as tape:
-            tape.watch(x)
-            y = fn(x, n)
-        return tape.gradient(y, x, unconnected_gradients='zero')  # n == 0 may leave x unused
-    return grad
-
-
-def eager_gradient(fn, x, n):
-    with rt.GradientTape() as tape:
-        x = tape.watch(x)
-        y = fn(x, n)
-    return tape.gradient(y, x, unconnected_gradients='zero')
-
-
 def loop_ops(concrete):
     return [eq.primitive for eq in concrete.graph.equations if 'while' in eq.primitive]
 
@@ -122,11 +105,11 @@ def loop_ops(concrete):
 @pytest.mark.parametrize('fn', LOOPS, ids=lambda f: f.__name__)
 @pytest.mark.parametrize('n', [0, 1, 5])
 def test_a_graph_loop_differentiates_as_the_loop_unrolled(fn, n):
-    grad = graph_gradient(fn)
+    grad = graph_gradient_of_x(fn)
     looped = grad(X, np.int64(n))
     assert loop_ops(grad.get_concrete_function(X, np.int64(n)))[-1] == 'while_vjp'
     unrolled = grad(X, n)  # a Python int: unrolled at trace time (unless a tensor breaks it)
-    eager = eager_gradient(fn, X, n)  # the Python loop
+    eager = eager_gradient_of_x(fn, X, n)  # the Python loop
     np.testing.assert_allclose(looped, unrolled, rtol=1e-12, atol=1e-14)
     np.testing.assert_allclose(looped, eager, rtol=1e-12, atol=1e-14)
     np.testing.assert_allclose(looped, numeric_gradient(lambda x: fn(x, n), X)[0],
@@ -147,7 +130,7 @@ def test_a_loop_over_a_tensors_rows():
             tape.watch(x)
             y = over_rows(x)
         return tape.gradient(y, x)
-    np.testing.assert_allclose(grad(ROWS), eager_gradient(lambda x, n: over_rows(x), ROWS, 0),
+    np.testing.assert_allclose(grad(ROWS), eager_gradient_of_x(lambda x, n: over_rows(x), ROWS, 0),
                                rtol=1e-12)
     np.testing.assert_allclose(grad(ROWS), numeric_gradient(over_rows, ROWS)[0], rtol=1e-6)
 
