@@ -1,13 +1,18 @@
 """The ONNX mapping table: one lowering per graph op, `LOWERINGS[op](ctx, eq, inputs) -> outputs`.
 
-A lowering gets the ONNX value names of the equation's inputs and returns those
-of its outputs; `ctx` (`runtime.onnx.export.Lowering`) adds nodes, casts and
-constants. numpy's dtype promotion is already in the graph's types: inputs are
-cast to the type the op computes in, so ONNX computes what numpy computes.
-`NOT_MAPPED` says, for every registered op without a lowering, why; a test
-checks that every op is in one of the two.
+A lowering gets the ONNX value names of the equation's inputs (and its params
+as keywords) and returns those of its outputs; `ctx` (`runtime.onnx.lowering`)
+adds nodes, casts and constants. numpy's dtype promotion is already in the
+graph's types: inputs are cast to the type the op computes in, so ONNX computes
+what numpy computes. Elementwise ops and variables are here; shapes and joins
+in `arrays`, numerics in `numeric`, indexing in `indexing`, control flow in
+`control`. `not_mapped` says, for every registered op without a lowering, why;
+a test checks that every op is in one of the two.
 """
 import numpy as np
+
+from ..ops.updates import INPLACE_OPERATORS
+from . import arrays, control, indexing, numeric
 
 ARITHMETIC = {'add': 'Add', 'subtract': 'Sub', 'multiply': 'Mul', 'true_divide': 'Div',
               'divide': 'Div', 'maximum': 'Max', 'minimum': 'Min', 'fmax': 'Max', 'fmin': 'Min',
@@ -75,24 +80,6 @@ def _to_dtype(ctx, eq, inputs, dtype, weak=False):
     return [ctx.cast(eq.inputs[0], inputs[0], eq.outputs[0].aval.dtype, force=True)]
 
 
-def _transpose(ctx, eq, inputs, axes=None):
-    ndim = eq.inputs[0].aval.ndim
-    perm = list(range(ndim))[::-1] if axes is None else [a % ndim for a in axes]
-    return [ctx.node('Transpose', inputs[:1], perm=perm)]
-
-
-def _reshape(ctx, eq, inputs, shape, order='C', copy=None):
-    shape = (shape,) if isinstance(shape, int) else shape
-    if order != 'C' or any(not isinstance(d, int) for d in shape):
-        raise ctx.unmappable(eq, 'a shape known only when the graph runs, or order other than C')
-    return [ctx.node('Reshape', [inputs[0], ctx.constant(np.array(shape, np.int64))])]
-
-
-def _expand_dims(ctx, eq, inputs, axis):
-    axes = [axis] if isinstance(axis, int) else list(axis)
-    return [ctx.node('Unsqueeze', [inputs[0], ctx.constant(np.array(axes, np.int64))])]
-
-
 def _where(ctx, eq, inputs):
     if len(inputs) != 3:
         raise ctx.unmappable(eq, 'np.where with one argument')
@@ -113,6 +100,24 @@ def _clip(ctx, eq, inputs, **params):
     return [ctx.node('Min', [ctx.node('Max', [x, low]), high])]
 
 
+def _inplace_op(ctx, eq, inputs, op):
+    return LOWERINGS[INPLACE_OPERATORS[op][1].__name__](ctx, eq, inputs)
+
+
+def _read_variable(ctx, eq, inputs):
+    return inputs[:1]  # the variable's current value (`Lowering.name`)
+
+
+def _update_variable(onnx_op):
+    def lower(ctx, eq, inputs):
+        variable = ctx.resources[eq.inputs[0]]
+        dtype = eq.inputs[0].aval.value.dtype
+        value = ctx.cast(eq.inputs[1], inputs[1], dtype)
+        ctx.assign(variable, ctx.node(onnx_op, [inputs[0], value]) if onnx_op else value)
+        return []
+    return lower
+
+
 LOWERINGS = {
     **{name: _arithmetic(op) for name, op in ARITHMETIC.items()},
     **{name: _arithmetic(op) for name, op in UNARY.items()},
@@ -121,22 +126,23 @@ LOWERINGS = {
     **{name: _logical(op) for name, op in LOGICAL.items()},
     **{name: _reduction(op) for name, op in REDUCTIONS.items()},
     'pow': _arithmetic('Pow'), 'astype': _astype, 'to_dtype': _to_dtype,
-    'transpose': _transpose, 'reshape': _reshape, 'expand_dims': _expand_dims,
     'where': _where, 'copy': _identity, 'stop_gradient': _identity, 'clip': _clip,
-    'invert': _invert,
-    # read_variable, cond and while: `runtime.onnx.export` (they need the whole context)
+    'invert': _invert, 'inplace_op': _inplace_op,
+    **arrays.LOWERINGS, **numeric.LOWERINGS,
+    'getitem': indexing.getitem, 'set_item': indexing.set_item,
+    'scatter_variable': indexing.scatter_variable, 'read_variable': _read_variable,
+    'assign_variable': _update_variable(None), 'assign_add_variable': _update_variable('Add'),
+    'assign_sub_variable': _update_variable('Sub'),
+    'cond': control.cond, 'while': control.while_loop, 'while_vjp': control.while_vjp,
+    'call': control.call,
 }
-STRUCTURAL = ('read_variable', 'cond', 'while')
 
 _WHY = {
     'effects ONNX has no operator for (a model computes values, it does not print, '
-    'assign, call Python or raise)': (
-        'print', 'py_function', 'assert', 'raise', 'assign_variable', 'assign_add_variable',
-        'assign_sub_variable', 'scatter_variable', 'check_defined'),
-    'numpy update ops, graph lists, nested calls and loop gradients: not lowered yet': (
-        'set_item', 'inplace_op', 'ufunc_out', 'fill', 'copyto', 'put', 'place', 'putmask',
-        'put_along_axis', 'ufunc_at', 'reshape_as', 'list_append', 'call', 'concatenate_rows',
-        'stack_rows', 'hstack_rows', 'vstack_rows', 'while_vjp'),
+    'call Python or raise)': ('print', 'py_function', 'assert', 'raise', 'check_defined'),
+    'numpy update forms not lowered yet': (
+        'ufunc_out', 'fill', 'copyto', 'put', 'place', 'putmask', 'put_along_axis', 'ufunc_at',
+        'reshape_as'),
 }
 
 
@@ -144,4 +150,4 @@ def not_mapped(all_ops):
     """{op: why} for every registered op without a lowering."""
     known = {op: why for why, names in _WHY.items() for op in names}
     return {op: known.get(op, 'no lowering written yet') for op in sorted(all_ops)
-            if op not in LOWERINGS and op not in STRUCTURAL}
+            if op not in LOWERINGS}
