@@ -1,8 +1,9 @@
 """`rt.onnx.export(function, path)`: a traced graph as an ONNX model (opset 18).
 
 `function` is a ConcreteFunction, an rt.function with one trace, a loaded
-saved model's function (`rt.saved_model.load(d).f`) with one trace, or a saved
-model directory (its `__call__`, or the function named by `signature=`).
+saved model's function (`rt.saved_model.load(d).f`) with one trace, a loaded
+saved model or a saved model directory (its `__call__`, or the signature or
+method named by `signature=`).
 Graph inputs become model inputs (unknown dims as symbolic `d0`, `d1`, ...),
 variables and constants become initializers, ops are lowered by the table in
 `runtime.onnx.table`. The model's outputs are the function's results, then
@@ -76,11 +77,9 @@ def _concrete(function, signature=None):
     """The one trace `function` stands for (see `export`)."""
     if isinstance(function, (str, Path)):
         from ..saving.saved_model import load
-        loaded = load(function)
-        function = getattr(loaded, signature or '__call__', None)
-        if function is None:
-            raise OnnxExportError(f'{function}: the saved model has no function '
-                                  f'{signature or "__call__"!r}')
+        function = load(function)
+    if not hasattr(function, 'graph') and not hasattr(function, 'concrete_functions'):
+        function = _saved_function(function, signature or '__call__')
     if hasattr(function, 'graph'):
         return function
     traces = function.concrete_functions
@@ -89,6 +88,16 @@ def _concrete(function, signature=None):
         raise TypeError(f'export needs a ConcreteFunction; {function!r} has {len(traces)} '
                         'traces: pick one with get_concrete_function(...) or concrete_functions[i]')
     return traces[0]
+
+
+def _saved_function(loaded, name):
+    """The function `name` of a loaded saved model (a signature or a method)."""
+    functions = {**{k: v for k, v in vars(loaded).items() if hasattr(v, 'concrete_functions')},
+                 **getattr(loaded, 'signatures', {})}
+    if name not in functions:
+        raise OnnxExportError(f'the saved model has no function {name!r} to export; it has '
+                              f'{sorted(functions)}')
+    return functions[name]
 
 
 def unmapped_ops():

@@ -39,10 +39,10 @@ def assert_same(actual, expected, what):
     np.testing.assert_allclose(actual, expected, rtol=2e-6, atol=1e-6, err_msg=what)
 
 
-def check_against_graph(concrete, args, path):
-    """Export `concrete`, run the model on `args`, then the graph; the same results, updated
-    variables and updated arguments."""
-    rt.onnx.export(concrete, path)
+def check_against_graph(concrete, args, path, exported=None):
+    """Export `concrete` (or `exported`: what stands for it), run the model on `args`, then the
+    graph; the same results, updated variables and updated arguments."""
+    rt.onnx.export(concrete if exported is None else exported, path)
     model = onnx.load(str(path))
     onnx.checker.check_model(model, full_check=True)
     inputs = concrete.feed(keys.bind(concrete._binder, tuple(args), {}))
@@ -70,6 +70,32 @@ def test_every_corpus_function_exports_and_computes_what_the_graph_computes(tmp_
                 rt.onnx.export(concrete)
         else:
             check_against_graph(concrete, call, tmp_path / 'model.onnx')
+
+
+@pytest.mark.parametrize('function, calls', [(f, c) for f, c in CORPUS
+                                             if f.__name__ not in NOT_EXPORTABLE],
+                         ids=[f.__name__ for f, _ in CORPUS if f.__name__ not in NOT_EXPORTABLE])
+def test_a_saved_model_exports_as_its_function_did(tmp_path, function, calls):
+    """Saved, the directory and the loaded function export to models computing what the
+    original graph computes (variables as saved)."""
+    call = [np.copy(a) if isinstance(a, np.ndarray) else a for a in calls[0]]
+    concrete = function.get_concrete_function(*call)
+    rt.saved_model.save(concrete, tmp_path / 'saved')
+    check_against_graph(concrete, call, tmp_path / 'model.onnx', exported=tmp_path / 'saved')
+    rt.saved_model.save(concrete, tmp_path / 'saved')  # the variables as they are now
+    loaded = rt.saved_model.load(tmp_path / 'saved')
+    check_against_graph(concrete, [np.copy(a) if isinstance(a, np.ndarray) else a
+                                   for a in calls[0]], tmp_path / 'model.onnx',
+                        exported=loaded.__call__)
+
+
+def test_a_saved_model_without_the_function_named_says_what_it_has(tmp_path):
+    softmax = _corpus('softmax')
+    rt.saved_model.save(softmax.get_concrete_function(np.ones((2, 3), np.float32)),
+                        tmp_path / 'saved')
+    with pytest.raises(OnnxExportError, match=re.escape(
+            "the saved model has no function 'train' to export; it has ['__call__']")):
+        rt.onnx.export(tmp_path / 'saved', signature='train')
 
 
 def test_the_corpus_counts_the_readme_gives():
