@@ -1,0 +1,144 @@
+"""ONNX lowerings one by one: each small function's model, run by onnxruntime, gives what its
+graph gives; symbolic dims take inputs of other sizes in the same session."""
+import numpy as np
+import onnx
+import onnxruntime
+import pytest
+
+import runtime as rt
+from runtime.onnx import OnnxExportError
+from test_onnx_export import assert_same, check_against_graph
+
+F32, I64 = np.float32, np.int64
+RNG = np.random.default_rng(7)
+X = RNG.normal(size=(4, 5)).astype(F32)
+V = RNG.normal(size=6).astype(F32)
+IDX = np.array([3, 0, 2], I64)
+
+
+def _rows(x):
+    out = []
+    for i in range(x.shape[0]):
+        out.append(x[i] + F32(i))
+    return out
+
+
+def _created(x, n):
+    return (np.zeros_like(x), np.ones((n, 2), F32), np.full_like(x, 2.5), np.full((2, n), I64(7)),
+            np.arange(n) * F32(0.5))
+
+
+def _assigned(x, i):
+    y = x.copy()
+    y[0] = 1.0
+    y[1:3, ::2] = y[0, ::2] * 2
+    y[i, -1] = -5.0
+    y[..., 1] += 3.0
+    return y
+
+
+def _masked(x, j):
+    y = x.copy()
+    y[y > 1] = 0.0
+    y[j, 1] = F32(9)
+    return y
+
+
+CASES = {  # name: (function, arguments)
+    'slices': (lambda x: (x[::-1, 1:4:2], x[-2:, ::-2], x[1, None, :], x[..., 2]), (X,)),
+    'dynamic_bounds': (lambda x, i: (x[i:], x[:i, i], x[i]), (X, I64(2))),
+    'array_index': (lambda x, j: (x[j], x[:, j], x[1, j], x[j, 2]), (X, IDX)),
+    'mask': (lambda x: (x[x > 0], x[:, x[0] > 0], x[x[:, 0] > 0, 1:]), (X,)),
+    'set_slices': (lambda x, i: _assigned(x, i), (X, I64(1))),
+    'set_mask_and_array': (lambda x, j: _masked(x, j), (X, IDX)),
+    'reductions': (lambda x: (np.sum(x, axis=1, keepdims=True), np.mean(x, axis=(0, 1)),
+                              np.max(x, axis=-1), np.argmax(x, axis=0), np.all(x > -3, axis=1),
+                              np.any(x > 2), np.argmin(x)), (X,)),
+    'joins': (lambda x, v: (np.concatenate([x, x], axis=1), np.stack([v, v, v], axis=-1),
+                            np.vstack([v, v]), np.hstack([v, v]), np.concatenate([x, x], None)),
+              (X, V)),
+    'lists': (lambda x: (np.stack(_rows(x), axis=1), np.concatenate(_rows(x)),
+                         np.vstack(_rows(x)), np.hstack(_rows(x))), (X,)),
+    'shapes': (lambda x: (np.swapaxes(x, 0, 1), np.moveaxis(x[None], 0, -1), np.squeeze(x[None]),
+                          np.broadcast_to(x[0], (3, 5)), np.flip(x, 1), x.ravel(),
+                          np.expand_dims(x, -1)), (X,)),
+    'creation': (_created, (X, I64(3))),
+    'sorting': (lambda v: (np.sort(v), np.argsort(v), np.cumsum(v), np.take(v, [1, 4]),
+                           np.take_along_axis(v, np.argsort(v), axis=0)), (V,)),
+    'integer_division': (lambda a, b: (a // b, a % b, np.floor_divide(a, 3), a % -4),
+                         (np.array([7, -7, 9, -1], I64), np.array([2, 2, -4, 3], I64))),
+    'float_division': (lambda a: (a // F32(0.5), a % F32(0.75)), (V,)),
+}
+
+
+@pytest.mark.parametrize('name', sorted(CASES))
+def test_the_model_computes_what_the_graph_computes(tmp_path, name):
+    function, args = CASES[name]
+    concrete = rt.function(function).get_concrete_function(*args)
+    check_against_graph(concrete, [np.copy(a) for a in args], tmp_path / 'model.onnx')
+
+
+def _session(model):
+    return onnxruntime.InferenceSession(model.SerializeToString(),
+                                        providers=['CPUExecutionProvider'])
+
+
+def test_dims_stay_symbolic_through_loops_lists_and_indexing():
+    @rt.function(input_signature=[rt.TensorSpec([None, None], F32)])
+    def grow(x):
+        out = []
+        total = x[0] * 0
+        i = 0
+        while i < len(x):
+            total = total + x[i]
+            out.append(total[:-1])
+            i += 1
+        return np.stack(out), np.sum(x[:, 1:], axis=0)
+    model = rt.onnx.export(grow.get_concrete_function())
+    assert all(d.dim_param for d in model.graph.input[0].type.tensor_type.shape.dim)
+    session = _session(model)
+    for shape in [(3, 4), (6, 2), (1, 7)]:
+        x = RNG.normal(size=shape).astype(F32)
+        for actual, expected in zip(session.run(None, {'input_0': x}), grow(x)):
+            assert_same(actual, expected, str(shape))
+
+
+def test_a_loop_assigning_a_variable_carries_it():
+    total = rt.Variable(np.zeros(3, F32), name='total')
+
+    @rt.function
+    def accumulate(x, n):
+        for i in range(n):
+            if i % 2 == 0:
+                total.assign_add((x * i).astype(F32))
+            else:
+                total.assign_sub(x)
+        return total.read_value() * 2
+
+    x = np.arange(3, dtype=F32)
+    model = rt.onnx.export(accumulate.get_concrete_function(x, I64(5)))
+    loop = next(n for n in model.graph.node if n.op_type == 'Loop')
+    assert len(loop.output) == 3  # the counter, the loop test's state and the variable
+    actual = dict(zip([o.name for o in model.graph.output],
+                      _session(model).run(None, {'input_0': x, 'input_1': np.array(5, I64)})))
+    expected = accumulate(x, I64(5))
+    assert_same(actual['output_0'], expected, 'result')
+    assert_same(actual['updated_variable_0_total'], total.numpy(), 'variable')
+
+
+@pytest.mark.parametrize('function, why', [
+    (lambda x, j: x[j, :, j], 'more than one array in one index'),
+    (lambda x, j: x[j, :, 0], 'an int index apart from the array index'),
+    (lambda x, j: x[::j[0]], 'a slice step known only when the graph runs'),
+])
+def test_index_forms_numpy_reorders_are_refused_by_name(function, why):
+    concrete = rt.function(function).get_concrete_function(np.ones((3, 3, 3), F32), IDX[:2])
+    with pytest.raises(OnnxExportError, match=rf"op 'getitem' at .*test_onnx_lowerings\.py:\d+ "
+                                              rf'has no ONNX mapping: {why}'):
+        rt.onnx.export(concrete)
+
+
+def test_the_model_file_is_what_export_returns(tmp_path):
+    model = rt.onnx.export(rt.function(lambda x: x * 2).get_concrete_function(V),
+                           tmp_path / 'm.onnx')
+    assert onnx.load(str(tmp_path / 'm.onnx')) == model
