@@ -12,7 +12,7 @@ a test checks that every op is in one of the two.
 import numpy as np
 
 from ..ops.updates import INPLACE_OPERATORS
-from . import arrays, control, indexing, numeric
+from . import arrays, control, indexing, numeric, ufuncs
 
 ARITHMETIC = {'add': 'Add', 'subtract': 'Sub', 'multiply': 'Mul', 'true_divide': 'Div',
               'divide': 'Div', 'maximum': 'Max', 'minimum': 'Min', 'fmax': 'Max', 'fmin': 'Min',
@@ -128,7 +128,7 @@ LOWERINGS = {
     'pow': _arithmetic('Pow'), 'astype': _astype, 'to_dtype': _to_dtype,
     'where': _where, 'copy': _identity, 'stop_gradient': _identity, 'clip': _clip,
     'invert': _invert, 'inplace_op': _inplace_op,
-    **arrays.LOWERINGS, **numeric.LOWERINGS,
+    **arrays.LOWERINGS, **numeric.LOWERINGS, **ufuncs.LOWERINGS,
     'getitem': indexing.getitem, 'set_item': indexing.set_item,
     'scatter_variable': indexing.scatter_variable, 'read_variable': _read_variable,
     'assign_variable': _update_variable(None), 'assign_add_variable': _update_variable('Add'),

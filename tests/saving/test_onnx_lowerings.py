@@ -23,6 +23,15 @@ def _rows(x):
     return out
 
 
+def _lists(x, n):
+    rows, columns = [], []
+    for i in range(n):
+        rows.append(x[i] * F32(2))
+        columns.append(x[i][:, None])
+    return (np.stack(rows, axis=1), np.concatenate(rows), np.concatenate(columns, axis=1),
+            np.vstack(rows), np.hstack(rows), np.vstack(columns))
+
+
 def _created(x, n):
     return (np.zeros_like(x), np.ones((n, 2), F32), np.full_like(x, 2.5), np.full((2, n), I64(7)),
             np.arange(n) * F32(0.5))
@@ -57,8 +66,9 @@ CASES = {  # name: (function, arguments)
     'joins': (lambda x, v: (np.concatenate([x, x], axis=1), np.stack([v, v, v], axis=-1),
                             np.vstack([v, v]), np.hstack([v, v]), np.concatenate([x, x], None)),
               (X, V)),
-    'lists': (lambda x: (np.stack(_rows(x), axis=1), np.concatenate(_rows(x)),
-                         np.vstack(_rows(x)), np.hstack(_rows(x))), (X,)),
+    'python_lists': (lambda x: (np.stack(_rows(x), axis=1), np.concatenate(_rows(x)),
+                                np.vstack(_rows(x)), np.hstack(_rows(x))), (X,)),
+    'graph_lists': (_lists, (X, I64(3))),
     'shapes': (lambda x: (np.swapaxes(x, 0, 1), np.moveaxis(x[None], 0, -1), np.squeeze(x[None]),
                           np.broadcast_to(x[0], (3, 5)), np.flip(x, 1), x.ravel(),
                           np.expand_dims(x, -1)), (X,)),
@@ -67,6 +77,28 @@ CASES = {  # name: (function, arguments)
                            np.take_along_axis(v, np.argsort(v), axis=0)), (V,)),
     'integer_division': (lambda a, b: (a // b, a % b, np.floor_divide(a, 3), a % -4),
                          (np.array([7, -7, 9, -1], I64), np.array([2, 2, -4, 3], I64))),
+    'ufuncs': (lambda a, b: (np.log10(np.abs(a)), np.log2(np.abs(a)), np.log1p(np.abs(a)),
+                             np.expm1(a), np.trunc(a * 3), np.cbrt(a), np.hypot(a, b),
+                             np.fmod(a, b), np.logaddexp(a, b), np.logaddexp2(a, b),
+                             np.heaviside(a, b), np.round(a * 10), np.round(a, 2), np.exp2(a),
+                             np.arcsinh(a), np.arctanh(a / 3), np.arccosh(np.abs(a) + 1),
+                             np.degrees(a), np.deg2rad(a), np.float_power(np.abs(a), b)),
+               (V, V[::-1] + F32(0.5))),
+    'ufunc_methods': (lambda x, v: (np.add.reduce(x, axis=1), np.maximum.reduce(x, axis=None),
+                                    np.add.accumulate(x, axis=1), np.multiply.outer(v, x[0]),
+                                    np.subtract.outer(v, v)), (X, V)),
+    'products': (lambda x, v: (np.dot(x, x.T), np.dot(v, 2), np.inner(x, x), np.outer(v, v),
+                               np.vecdot(x, x), np.einsum('ij,kj->ik', x, x),
+                               np.linalg.det(x[:4, :4])), (X, V)),
+    'elementwise': (lambda a, b, i: (
+        np.isnan(a / b), np.isinf(a * F32(np.inf)), np.isfinite(np.where(a > 0, a, F32(np.inf))), np.square(a), np.rint(a * 4),
+        np.sign(a), np.reciprocal(b), np.fmax(a, b), np.fmin(a, b), np.rad2deg(a),
+        np.radians(a), np.arctan(a), np.sinh(a), np.cosh(a), np.tan(a), np.arcsin(a / 3),
+        np.arccos(a / 3), i & 6, i | 1, i ^ 3, ~i, np.logical_xor(a > 0, b > 0),
+        np.logical_not(a > 0), np.fabs(a), np.ceil(a), np.power(np.abs(a), b), +a,
+        np.ones_like(i), np.zeros((2, 3), I64), np.empty_like(a).shape, np.less_equal(a, b),
+        a.astype(np.int16), np.true_divide(i, 4)),
+        (V, V[::-1] + F32(0.5), np.arange(6, dtype=I64))),
     'float_division': (lambda a: (a // F32(0.5), a % F32(0.75)), (V,)),
 }
 
@@ -103,8 +135,9 @@ def test_dims_stay_symbolic_through_loops_lists_and_indexing():
             assert_same(actual, expected, str(shape))
 
 
-def test_a_loop_assigning_a_variable_carries_it():
+def test_a_loop_assigning_variables_carries_them():
     total = rt.Variable(np.zeros(3, F32), name='total')
+    last = rt.Variable(np.zeros(3, F32), name='last')
 
     @rt.function
     def accumulate(x, n):
@@ -113,17 +146,20 @@ def test_a_loop_assigning_a_variable_carries_it():
                 total.assign_add((x * i).astype(F32))
             else:
                 total.assign_sub(x)
+                last.assign(total.read_value())
+        total[1:] = total[:2] * F32(2)
         return total.read_value() * 2
 
     x = np.arange(3, dtype=F32)
     model = rt.onnx.export(accumulate.get_concrete_function(x, I64(5)))
     loop = next(n for n in model.graph.node if n.op_type == 'Loop')
-    assert len(loop.output) == 3  # the counter, the loop test's state and the variable
+    assert len(loop.output) == 4  # the loop test, the counter and the two variables
     actual = dict(zip([o.name for o in model.graph.output],
                       _session(model).run(None, {'input_0': x, 'input_1': np.array(5, I64)})))
     expected = accumulate(x, I64(5))
     assert_same(actual['output_0'], expected, 'result')
-    assert_same(actual['updated_variable_0_total'], total.numpy(), 'variable')
+    assert_same(actual['updated_variable_0_total'], total.numpy(), 'total')
+    assert_same(actual['updated_variable_1_last'], last.numpy(), 'last')
 
 
 @pytest.mark.parametrize('function, why', [

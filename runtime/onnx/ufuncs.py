@@ -1,0 +1,167 @@
+"""numpy ufuncs without one ONNX operator, composed of several (log10 = Log / log 10, ...),
+ufunc methods (reduce, accumulate, outer) and products (dot, inner, outer, einsum, det).
+
+Each computes in the output's dtype, as numpy's loops do.
+"""
+import numpy as np
+
+
+def _cast_all(ctx, eq, inputs, dtype=None):
+    dtype = eq.outputs[0].aval.dtype if dtype is None else dtype
+    return [ctx.cast(a, n, dtype) for a, n in zip(eq.inputs, inputs)]
+
+
+def _const(ctx, eq, value):
+    return ctx.constant(np.asarray(value, eq.outputs[0].aval.dtype))
+
+
+def _composed(build):
+    """A lowering `build(ctx, eq, *operands cast to the output dtype) -> name`."""
+    def lower(ctx, eq, inputs, **params):
+        if params:
+            raise ctx.unmappable(eq, f'params {sorted(params)}')
+        return [build(ctx, eq, *_cast_all(ctx, eq, inputs))]
+    return lower
+
+
+def _scaled(onnx_op, factor):
+    return _composed(lambda ctx, eq, x: ctx.node('Mul', [ctx.node(onnx_op, [x]),
+                                                         _const(ctx, eq, factor)]))
+
+
+def _log1p(ctx, eq, x):
+    return ctx.node('Log', [ctx.node('Add', [x, _const(ctx, eq, 1)])])
+
+
+def _expm1(ctx, eq, x):
+    return ctx.node('Sub', [ctx.node('Exp', [x]), _const(ctx, eq, 1)])
+
+
+def _trunc(ctx, eq, x):
+    negative = ctx.node('Less', [x, _const(ctx, eq, 0)])
+    return ctx.node('Where', [negative, ctx.node('Ceil', [x]), ctx.node('Floor', [x])])
+
+
+def _cbrt(ctx, eq, x):
+    root = ctx.node('Pow', [ctx.node('Abs', [x]), _const(ctx, eq, 1 / 3)])
+    return ctx.node('Mul', [ctx.node('Sign', [x]), root])
+
+
+def _hypot(ctx, eq, a, b):
+    return ctx.node('Sqrt', [ctx.node('Add', [ctx.node('Mul', [a, a]), ctx.node('Mul', [b, b])])])
+
+
+def _logaddexp(base):
+    def build(ctx, eq, a, b):
+        high = ctx.node('Max', [a, b])
+        gap = ctx.node('Neg', [ctx.node('Abs', [ctx.node('Sub', [a, b])])])
+        if base == 2:
+            rest = ctx.node('Div', [_log1p(ctx, eq, ctx.node('Pow', [_const(ctx, eq, 2), gap])),
+                                    _const(ctx, eq, np.log(2))])
+        else:
+            rest = _log1p(ctx, eq, ctx.node('Exp', [gap]))
+        return ctx.node('Add', [high, rest])
+    return build
+
+
+def _fmod(ctx, eq, a, b):
+    return ctx.node('Mod', [a, b], fmod=1)
+
+
+def _heaviside(ctx, eq, x, h):
+    step = ctx.node('Where', [ctx.node('Less', [x, _const(ctx, eq, 0)]), _const(ctx, eq, 0),
+                              _const(ctx, eq, 1)])
+    return ctx.node('Where', [ctx.node('Equal', [x, _const(ctx, eq, 0)]), h, step])
+
+
+def _round(ctx, eq, inputs, decimals=0):
+    (x,) = _cast_all(ctx, eq, inputs)
+    if decimals == 0:
+        return [ctx.node('Round', [x])]
+    scale = _const(ctx, eq, 10.0 ** decimals)
+    return [ctx.node('Div', [ctx.node('Round', [ctx.node('Mul', [x, scale])]), scale])]
+
+
+_REDUCE = {'add': 'ReduceSum', 'multiply': 'ReduceProd', 'maximum': 'ReduceMax',
+           'minimum': 'ReduceMin'}
+
+
+def _ufunc_reduce(ctx, eq, inputs, ufunc, axis=0, keepdims=False, dtype=None):
+    if ufunc.__name__ not in _REDUCE or dtype is not None:
+        raise ctx.unmappable(eq, f'{ufunc.__name__}.reduce')
+    (x,) = _cast_all(ctx, eq, inputs)
+    if axis is None:
+        return [ctx.node(_REDUCE[ufunc.__name__], [x], keepdims=int(bool(keepdims)))]
+    axes = [axis] if isinstance(axis, int) else list(axis)
+    return [ctx.node(_REDUCE[ufunc.__name__], [x, ctx.int64s(axes)],
+                     keepdims=int(bool(keepdims)))]
+
+
+def _ufunc_accumulate(ctx, eq, inputs, ufunc, axis=0, dtype=None):
+    if ufunc.__name__ != 'add' or dtype is not None:
+        raise ctx.unmappable(eq, f'{ufunc.__name__}.accumulate (add.accumulate maps)')
+    (x,) = _cast_all(ctx, eq, inputs)
+    return [ctx.node('CumSum', [x, ctx.int64s(axis)])]
+
+
+def _ufunc_outer(ctx, eq, inputs, ufunc, dtype=None, casting=None):
+    from .table import LOWERINGS
+    lower = LOWERINGS.get(ufunc.__name__)
+    if lower is None or dtype is not None or casting is not None:
+        raise ctx.unmappable(eq, f'{ufunc.__name__}.outer')
+    a, b = eq.inputs
+    expanded = ctx.node('Unsqueeze', [inputs[0], ctx.int64s(
+        list(range(a.aval.ndim, a.aval.ndim + b.aval.ndim)))])
+    return lower(ctx, eq, [expanded, inputs[1]])
+
+
+def _dot(ctx, eq, a, b):
+    if eq.inputs[0].aval.ndim == 0 or eq.inputs[1].aval.ndim == 0:
+        return ctx.node('Mul', [a, b])
+    if eq.inputs[1].aval.ndim > 2:
+        raise ctx.unmappable(eq, 'np.dot of an array of more than 2 dims (not matmul)')
+    return ctx.node('MatMul', [a, b])
+
+
+def _inner(ctx, eq, a, b):
+    if eq.inputs[0].aval.ndim == 0 or eq.inputs[1].aval.ndim == 0:
+        return ctx.node('Mul', [a, b])
+    letters = 'abcdefghijklmnopqrstuvwxy'
+    na, nb = eq.inputs[0].aval.ndim - 1, eq.inputs[1].aval.ndim - 1
+    left, right = letters[:na], letters[na:na + nb]
+    return ctx.node('Einsum', [a, b], equation=f'{left}z,{right}z->{left}{right}')
+
+
+def _outer(ctx, eq, a, b):
+    column = ctx.node('Reshape', [a, ctx.int64s([-1, 1])])
+    return ctx.node('Mul', [column, ctx.node('Reshape', [b, ctx.int64s([1, -1])])])
+
+
+def _vecdot(ctx, eq, a, b):
+    return ctx.node('ReduceSum', [ctx.node('Mul', [a, b]), ctx.int64s([-1])], keepdims=0)
+
+
+def _einsum(ctx, eq, inputs, subscripts, **params):
+    if params or '...' in subscripts or '->' not in subscripts:
+        raise ctx.unmappable(eq, 'einsum with ..., without -> or with options')
+    return [ctx.node('Einsum', _cast_all(ctx, eq, inputs), equation=subscripts.replace(' ', ''))]
+
+
+LOWERINGS = {
+    'log10': _scaled('Log', 1 / np.log(10)), 'log2': _scaled('Log', 1 / np.log(2)),
+    'deg2rad': _scaled('Identity', np.pi / 180), 'radians': _scaled('Identity', np.pi / 180),
+    'rad2deg': _scaled('Identity', 180 / np.pi), 'degrees': _scaled('Identity', 180 / np.pi),
+    'arcsinh': _composed(lambda ctx, eq, x: ctx.node('Asinh', [x])),
+    'arccosh': _composed(lambda ctx, eq, x: ctx.node('Acosh', [x])),
+    'arctanh': _composed(lambda ctx, eq, x: ctx.node('Atanh', [x])),
+    'exp2': _composed(lambda ctx, eq, x: ctx.node('Pow', [_const(ctx, eq, 2), x])),
+    'log1p': _composed(_log1p), 'expm1': _composed(_expm1), 'trunc': _composed(_trunc),
+    'cbrt': _composed(_cbrt), 'hypot': _composed(_hypot), 'fmod': _composed(_fmod),
+    'logaddexp': _composed(_logaddexp(np.e)), 'logaddexp2': _composed(_logaddexp(2)),
+    'heaviside': _composed(_heaviside), 'float_power': _composed(
+        lambda ctx, eq, a, b: ctx.node('Pow', [a, b])),
+    'round': _round, 'ufunc_reduce': _ufunc_reduce, 'ufunc_accumulate': _ufunc_accumulate,
+    'ufunc_outer': _ufunc_outer, 'dot': _composed(_dot), 'inner': _composed(_inner),
+    'outer': _composed(_outer), 'vecdot': _composed(_vecdot), 'einsum': _einsum,
+    'det': _composed(lambda ctx, eq, x: ctx.node('Det', [x])),
+}
