@@ -23,32 +23,32 @@ def getitem(ctx, eq, inputs, index):
 
 def set_item(ctx, eq, inputs, index):
     x, value = eq.inputs[:2]
-    return [scatter(ctx, eq, (x, inputs[0]), (value, inputs[1]), index,
-                    eq.inputs[2:], inputs[2:])]
+    return [scatter(ctx, eq, (x.aval, inputs[0]), ctx.cast(value, inputs[1], x.aval.dtype),
+                    index, eq.inputs[2:], inputs[2:])]
 
 
 def scatter_variable(ctx, eq, inputs, index):
-    variable = ctx.resources[eq.inputs[0]]
-    new = scatter(ctx, eq, (eq.inputs[0].aval.value, inputs[0]), (eq.inputs[1], inputs[1]),
+    aval = eq.inputs[0].aval.value
+    new = scatter(ctx, eq, (aval, inputs[0]), ctx.cast(eq.inputs[1], inputs[1], aval.dtype),
                   index, eq.inputs[2:], inputs[2:])
-    ctx.assign(variable, new)
+    ctx.assign(ctx.resources[eq.inputs[0]], new)
     return []
 
 
-def scatter(ctx, eq, target, value, index, atoms, names):
-    """`target` (aval or atom, name) with `value` stored at `index`."""
-    aval = getattr(target[0], 'aval', target[0])
-    shape = ctx.node('Shape', [target[1]])
+def scatter(ctx, eq, target, value, index, atoms, names, reduction='none'):
+    """`target` (aval, name) with `value` (of its dtype, broadcast) stored at `index`, or
+    combined by `reduction` with what is there."""
+    aval, name = target
+    shape = ctx.node('Shape', [name])
     size = ctx.node('ReduceProd', [shape], keepdims=0)
     positions = ctx.node('Reshape', [ctx.node('Range', [ctx.int64s(0), size, ctx.int64s(1)]),
                                      shape])
     selected = select(ctx, eq, aval.ndim, positions, index, atoms, names)
-    updates = ctx.node('Expand', [ctx.cast(value[0], value[1], aval.dtype),
-                                  ctx.node('Shape', [selected])])
+    updates = ctx.node('Expand', [value, ctx.node('Shape', [selected])])
     flat = ctx.node('ScatterND', [
-        ctx.node('Reshape', [target[1], ctx.int64s([-1])]),
+        ctx.node('Reshape', [name, ctx.int64s([-1])]),
         ctx.node('Reshape', [selected, ctx.int64s([-1, 1])]),
-        ctx.node('Reshape', [updates, ctx.int64s([-1])])])
+        ctx.node('Reshape', [updates, ctx.int64s([-1])])], reduction=reduction)
     return ctx.node('Reshape', [flat, shape])
 
 

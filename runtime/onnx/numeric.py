@@ -154,6 +154,43 @@ def full(ctx, eq, inputs, shape, dtype=None, order='C'):
     return [ctx.node('Expand', [fill, shape_tensor(ctx, shape, eq.inputs[1:], inputs[1:])])]
 
 
+def eye(ctx, eq, inputs, N, M=None, k=0, dtype=float, order='C'):
+    from ..ir.core import Hole
+    if isinstance(k, Hole):
+        raise ctx.unmappable(eq, 'a diagonal offset known only when the graph runs')
+    shape = shape_tensor(ctx, (N, N if M is None else M), eq.inputs, inputs)
+    return [ctx.node('EyeLike', [_filled(ctx, eq, shape, 0)], k=k)]
+
+
+def _spread(root):
+    """var (or std, `root`): the mean squared deviation, divided by n - ddof."""
+    def lower(ctx, eq, inputs, axis=None, keepdims=False, ddof=0, dtype=None):
+        if dtype is not None:
+            raise ctx.unmappable(eq, 'dtype=')
+        out_dtype = eq.outputs[0].aval.dtype
+        x = ctx.cast(eq.inputs[0], inputs[0], out_dtype)
+        axes = [] if axis is None else [ctx.int64s([axis] if isinstance(axis, int) else axis)]
+        deviation = ctx.node('Sub', [x, ctx.node('ReduceMean', [x] + axes, keepdims=1)])
+        total = ctx.node('ReduceSum', [ctx.node('Mul', [deviation, deviation])] + axes,
+                         keepdims=int(bool(keepdims)))
+        count = ctx.node('Div', [ctx.node('Size', [x]), ctx.node('Size', [total])])
+        count = ctx.node('Cast', [ctx.node('Sub', [count, ctx.int64s(ddof)])],
+                         to=ctx.tensor_type(out_dtype))
+        variance = ctx.node('Div', [total, count])
+        return [ctx.node('Sqrt', [variance]) if root else variance]
+    return lower
+
+
+def norm(ctx, eq, inputs, ord=None, axis=None, keepdims=False):
+    if ord not in (None, 'fro', 2) or (ord == 2 and eq.inputs[0].aval.ndim != 1 and (
+            axis is None or not isinstance(axis, int))):
+        raise ctx.unmappable(eq, f'ord={ord!r} (the 2-norm of vectors and Frobenius map)')
+    x = ctx.cast(eq.inputs[0], inputs[0], eq.outputs[0].aval.dtype)
+    axes = [] if axis is None else [ctx.int64s([axis] if isinstance(axis, int) else axis)]
+    total = ctx.node('ReduceSum', [ctx.node('Mul', [x, x])] + axes, keepdims=int(bool(keepdims)))
+    return [ctx.node('Sqrt', [total])]
+
+
 def _predicate(onnx_op, negate=False):
     def lower(ctx, eq, inputs):
         out = ctx.node(onnx_op, inputs[:1])
@@ -174,5 +211,6 @@ LOWERINGS = {
     'take_along_axis': take_along_axis, 'arange': arange, 'zeros_like': _like(0),
     'ones_like': _like(1), 'empty_like': _like(0), 'full_like': full_like, 'zeros': _sized(0),
     'ones': _sized(1), 'empty': _sized(0), 'full': full, 'isnan': _predicate('IsNaN'),
-    'isinf': _predicate('IsInf'), 'isfinite': isfinite,
+    'isinf': _predicate('IsInf'), 'isfinite': isfinite, 'eye': eye, 'var': _spread(False),
+    'std': _spread(True), 'norm': norm,
 }

@@ -12,7 +12,7 @@ a test checks that every op is in one of the two.
 import numpy as np
 
 from ..ops.updates import INPLACE_OPERATORS
-from . import arrays, control, indexing, numeric, ufuncs
+from . import arrays, control, indexing, numeric, ufuncs, updates
 
 ARITHMETIC = {'add': 'Add', 'subtract': 'Sub', 'multiply': 'Mul', 'true_divide': 'Div',
               'divide': 'Div', 'maximum': 'Max', 'minimum': 'Min', 'fmax': 'Max', 'fmin': 'Min',
@@ -129,6 +129,7 @@ LOWERINGS = {
     'where': _where, 'copy': _identity, 'stop_gradient': _identity, 'clip': _clip,
     'invert': _invert, 'inplace_op': _inplace_op,
     **arrays.LOWERINGS, **numeric.LOWERINGS, **ufuncs.LOWERINGS,
+    **updates.LOWERINGS,
     'getitem': indexing.getitem, 'set_item': indexing.set_item,
     'scatter_variable': indexing.scatter_variable, 'read_variable': _read_variable,
     'assign_variable': _update_variable(None), 'assign_add_variable': _update_variable('Add'),
@@ -140,9 +141,7 @@ LOWERINGS = {
 _WHY = {
     'effects ONNX has no operator for (a model computes values, it does not print, '
     'call Python or raise)': ('print', 'py_function', 'assert', 'raise', 'check_defined'),
-    'numpy update forms not lowered yet': (
-        'ufunc_out', 'fill', 'copyto', 'put', 'place', 'putmask', 'put_along_axis', 'ufunc_at',
-        'reshape_as'),
+    'no ONNX operator repeats values to fill a boolean mask (np.place)': ('place',),
 }
 
 

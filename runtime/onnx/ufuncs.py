@@ -141,6 +141,36 @@ def _vecdot(ctx, eq, a, b):
     return ctx.node('ReduceSum', [ctx.node('Mul', [a, b]), ctx.int64s([-1])], keepdims=0)
 
 
+def _matvec(ctx, eq, a, v):
+    column = ctx.node('Unsqueeze', [v, ctx.int64s([-1])])
+    return ctx.node('Squeeze', [ctx.node('MatMul', [a, column]), ctx.int64s([-1])])
+
+
+def _vecmat(ctx, eq, v, a):
+    row = ctx.node('Unsqueeze', [v, ctx.int64s([-2])])
+    return ctx.node('Squeeze', [ctx.node('MatMul', [row, a]), ctx.int64s([-2])])
+
+
+def _arctan2(ctx, eq, y, x):
+    """atan(y / x), turned by pi where x < 0 (x = 0: atan of +-inf, +-pi/2)."""
+    turn = ctx.node('Where', [ctx.node('Less', [y, _const(ctx, eq, 0)]), _const(ctx, eq, -np.pi),
+                              _const(ctx, eq, np.pi)])
+    behind = ctx.node('Less', [x, _const(ctx, eq, 0)])
+    angle = ctx.node('Atan', [ctx.node('Div', [y, x])])
+    return ctx.node('Add', [angle, ctx.node('Where', [behind, turn, _const(ctx, eq, 0)])])
+
+
+def _ldexp(ctx, eq, inputs):
+    x, i = _cast_all(ctx, eq, inputs)
+    return [ctx.node('Mul', [x, ctx.node('Pow', [_const(ctx, eq, 2), i])])]
+
+
+def _conjugate(ctx, eq, inputs):
+    if eq.inputs[0].aval.dtype.kind == 'c':
+        raise ctx.unmappable(eq, 'complex numbers (onnxruntime has no complex kernels)')
+    return [ctx.node('Identity', inputs[:1])]
+
+
 def _einsum(ctx, eq, inputs, subscripts, **params):
     if params or '...' in subscripts or '->' not in subscripts:
         raise ctx.unmappable(eq, 'einsum with ..., without -> or with options')
@@ -163,5 +193,7 @@ LOWERINGS = {
     'round': _round, 'ufunc_reduce': _ufunc_reduce, 'ufunc_accumulate': _ufunc_accumulate,
     'ufunc_outer': _ufunc_outer, 'dot': _composed(_dot), 'inner': _composed(_inner),
     'outer': _composed(_outer), 'vecdot': _composed(_vecdot), 'einsum': _einsum,
+    'matvec': _composed(_matvec), 'vecmat': _composed(_vecmat), 'arctan2': _composed(_arctan2),
+    'ldexp': _ldexp, 'conjugate': _conjugate,
     'det': _composed(lambda ctx, eq, x: ctx.node('Det', [x])),
 }

@@ -32,8 +32,29 @@ def _lists(x, n):
             np.vstack(rows), np.hstack(rows), np.vstack(columns))
 
 
+def _updated(x, v, j):
+    a, b, c, d, e, f = (x.copy() for _ in range(6))
+    a.fill(3.0)
+    np.copyto(b, v[:5], where=x > 0)
+    np.putmask(c, x < 0, -x)
+    np.put(d, j, F32(7))
+    np.put_along_axis(e, np.argsort(x, axis=1)[:, :2], F32(0), axis=1)
+    np.add.at(f, (0, j), F32(1))
+    g = v.copy()
+    np.subtract.at(g, j, v[:3])
+    np.multiply(v, 2, out=v)
+    return a, b, c, d, e, f, g, v
+
+
+def _statistics(x, n):
+    return (np.var(x), np.std(x, axis=1, ddof=1), np.linalg.norm(x),
+            np.linalg.norm(x, axis=0, keepdims=True), np.eye(3, dtype=F32), np.eye(n, 4, k=1),
+            np.var(x, axis=(0, 1), keepdims=True))
+
+
 def _created(x, n):
-    return (np.zeros_like(x), np.ones((n, 2), F32), np.full_like(x, 2.5), np.full((2, n), I64(7)),
+    return (np.zeros((n, 2)), x[:3].reshape(n, -1), np.prod(x[:, :n], axis=1), np.min(x),
+            np.zeros_like(x), np.ones((n, 2), F32), np.full_like(x, 2.5), np.full((2, n), I64(7)),
             np.arange(n) * F32(0.5))
 
 
@@ -99,6 +120,14 @@ CASES = {  # name: (function, arguments)
         np.ones_like(i), np.zeros((2, 3), I64), np.empty_like(a).shape, np.less_equal(a, b),
         a.astype(np.int16), np.true_divide(i, 4)),
         (V, V[::-1] + F32(0.5), np.arange(6, dtype=I64))),
+    'updates': (_updated, (X, V, np.array([1, -2, 1], I64))),
+    'multiple_results': (lambda x: (*np.nonzero(x > 0), *np.split(x, [1, 3], axis=1),
+                                    *np.split(x, 2), *np.divmod(x, F32(0.5)), *np.modf(x * 3)),
+                         (X,)),
+    'statistics': (_statistics, (X, I64(3))),
+    'more_products': (lambda x, v: (np.matvec(x, x[0]), np.vecmat(x[:, 0], x),
+                                    np.arctan2(x, x[::-1]), np.ldexp(x, np.arange(5)),
+                                    np.conjugate(x), np.arctan2(v, -v)), (X, V)),
     'float_division': (lambda a: (a // F32(0.5), a % F32(0.75)), (V,)),
 }
 
