@@ -142,6 +142,13 @@ _WHY = {
     'effects ONNX has no operator for (a model computes values, it does not print, '
     'call Python or raise)': ('print', 'py_function', 'assert', 'raise', 'check_defined'),
     'no ONNX operator repeats values to fill a boolean mask (np.place)': ('place',),
+    'no ONNX operator for it in the standard domain': (
+        'inv', 'cumprod', 'gcd', 'lcm', 'bitwise_count'),
+    "bit-level float ops: ONNX cannot see a float's sign bit or representation": (
+        'copysign', 'signbit', 'nextafter', 'spacing', 'frexp'),
+    "ONNX's BitShift takes unsigned integers only (numpy shifts signed ones)": (
+        'left_shift', 'right_shift'),
+    'ONNX has no datetime types': ('isnat',),
 }
 
 

@@ -165,6 +165,22 @@ def _ldexp(ctx, eq, inputs):
     return [ctx.node('Mul', [x, ctx.node('Pow', [_const(ctx, eq, 2), i])])]
 
 
+def _tensordot(ctx, eq, inputs, axes=2):
+    na, nb = eq.inputs[0].aval.ndim, eq.inputs[1].aval.ndim
+    if isinstance(axes, int):
+        pairs = zip(range(na - axes, na), range(axes))
+    else:
+        pairs = zip(*((a,) if isinstance(a, int) else a for a in axes))
+    left, right = list('abcdefghijklm'[:na]), list('nopqrstuvwxyz'[:nb])
+    summed = []
+    for i, j in pairs:
+        right[j % nb] = left[i % na]
+        summed.append(left[i % na])
+    kept = [c for c in left + right if c not in summed]
+    equation = f"{''.join(left)},{''.join(right)}->{''.join(kept)}"
+    return [ctx.node('Einsum', _cast_all(ctx, eq, inputs), equation=equation)]
+
+
 def _conjugate(ctx, eq, inputs):
     if eq.inputs[0].aval.dtype.kind == 'c':
         raise ctx.unmappable(eq, 'complex numbers (onnxruntime has no complex kernels)')
@@ -194,6 +210,6 @@ LOWERINGS = {
     'ufunc_outer': _ufunc_outer, 'dot': _composed(_dot), 'inner': _composed(_inner),
     'outer': _composed(_outer), 'vecdot': _composed(_vecdot), 'einsum': _einsum,
     'matvec': _composed(_matvec), 'vecmat': _composed(_vecmat), 'arctan2': _composed(_arctan2),
-    'ldexp': _ldexp, 'conjugate': _conjugate,
+    'ldexp': _ldexp, 'conjugate': _conjugate, 'tensordot': _tensordot,
     'det': _composed(lambda ctx, eq, x: ctx.node('Det', [x])),
 }

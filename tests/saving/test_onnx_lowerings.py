@@ -127,7 +127,9 @@ CASES = {  # name: (function, arguments)
     'statistics': (_statistics, (X, I64(3))),
     'more_products': (lambda x, v: (np.matvec(x, x[0]), np.vecmat(x[:, 0], x),
                                     np.arctan2(x, x[::-1]), np.ldexp(x, np.arange(5)),
-                                    np.conjugate(x), np.arctan2(v, -v)), (X, V)),
+                                    np.conjugate(x), np.arctan2(v, -v), np.tensordot(x, x, 2),
+                                    np.tensordot(x, x, ([0], [0])), np.tensordot(x, x, 0)),
+                      (X, V)),
     'float_division': (lambda a: (a // F32(0.5), a % F32(0.75)), (V,)),
 }
 
