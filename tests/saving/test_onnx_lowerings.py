@@ -52,6 +52,17 @@ def _statistics(x, n):
             np.var(x, axis=(0, 1), keepdims=True))
 
 
+def _scalars(x, n):
+    s = rt.stop_gradient(x) * 2
+    i = 0
+    while i < n:
+        i = i + 1
+    j = 0
+    if x[0, 0] > 0:
+        j = np.int32(2)
+    return s, -i, j, np.log(np.abs(x) + 1), np.minimum(x, s)
+
+
 def _created(x, n):
     return (np.zeros((n, 2)), x[:3].reshape(n, -1), np.prod(x[:, :n], axis=1), np.min(x),
             np.zeros_like(x), np.ones((n, 2), F32), np.full_like(x, 2.5), np.full((2, n), I64(7)),
@@ -130,6 +141,7 @@ CASES = {  # name: (function, arguments)
                                     np.conjugate(x), np.arctan2(v, -v), np.tensordot(x, x, 2),
                                     np.tensordot(x, x, ([0], [0])), np.tensordot(x, x, 0)),
                       (X, V)),
+    'scalars': (_scalars, (X, I64(3))),
     'float_division': (lambda a: (a // F32(0.5), a % F32(0.75)), (V,)),
 }
 
