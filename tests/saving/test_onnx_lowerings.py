@@ -205,6 +205,26 @@ def test_a_loop_assigning_variables_carries_them():
     assert_same(actual['updated_variable_1_last'], last.numpy(), 'last')
 
 
+def test_a_loop_gradient_with_respect_to_a_variable_runs_backward(tmp_path):
+    weight = rt.Variable(np.full(3, 0.5, F32), name='weight')
+
+    @rt.function
+    def gradients(x, n):
+        with rt.GradientTape() as tape:
+            tape.watch(x)
+            y = x
+            for _ in range(n):
+                y = np.tanh(y * weight.read_value()) + x
+            loss = np.sum(y)
+        return tape.gradient(loss, [weight, x])
+
+    for n in (3, 0):  # zero iterations: nothing saved, the cotangents as they came
+        args = [np.arange(3, dtype=F32) / 3, I64(n)]
+        concrete = gradients.get_concrete_function(*args)
+        assert 'while_vjp' in str(concrete.graph)
+        check_against_graph(concrete, args, tmp_path / 'model.onnx')
+
+
 @pytest.mark.parametrize('function, why', [
     (lambda x, j: x[j, :, j], 'more than one array in one index'),
     (lambda x, j: x[j, :, 0], 'an int index apart from the array index'),
