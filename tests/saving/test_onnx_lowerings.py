@@ -7,7 +7,7 @@ import pytest
 
 import runtime as rt
 from runtime.onnx import OnnxExportError
-from test_onnx_export import assert_same, check_against_graph
+from onnx_check import assert_same, check_against_graph
 
 F32, I64 = np.float32, np.int64
 RNG = np.random.default_rng(7)
