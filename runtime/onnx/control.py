@@ -43,9 +43,9 @@ def while_loop(ctx, eq, inputs, cond, body, carried):
 
 
 def loop(ctx, cond, body, carried, atoms, inputs, extra=()):
-    """Names of the final carried values, then of `extra` loop-carried values: (initial name,
-    aval, step) triples, `step(inner, state)` giving the next value from the body's scope and
-    the state names at the start of the iteration."""
+    """Names of the final carried values, then of the `extra` loop-carried values: (initial
+    name, aval, step) triples, `step(body_scope, state_in, value_in)` adding the nodes of the
+    next value from the state at the start of the iteration and the value's own input."""
     test_scope = ctx.child()
     test_scope.bind_inputs(cond, atoms, inputs)
     test_scope.equations(cond)

@@ -8,7 +8,7 @@ import pytest
 
 import runtime as rt
 from corpus import CORPUS
-from onnx_check import check_against_graph
+from onnx_check import check_against_graph, run_model
 from runtime import ops
 from runtime.onnx import OnnxExportError
 from runtime.onnx.table import LOWERINGS
@@ -59,6 +59,39 @@ def test_a_saved_model_without_the_function_named_says_what_it_has(tmp_path):
     with pytest.raises(OnnxExportError, match=re.escape(
             "the saved model has no function 'train' to export; it has ['__call__']")):
         rt.onnx.export(tmp_path / 'saved', signature='train')
+
+
+class Scaler:
+    def __init__(self):
+        self.factor = rt.Variable(np.float32(3), name='factor')
+
+    @rt.function
+    def __call__(self, x):
+        return x * self.factor
+
+    @rt.function
+    def grow(self, x):
+        self.factor.assign_add(np.float32(1))
+        return x + self.factor
+
+
+def test_a_saved_method_exports_by_name(tmp_path):
+    scaler, x = Scaler(), np.arange(3, dtype=np.float32)
+    scaler(x), scaler.grow(x)
+    rt.saved_model.save(scaler, tmp_path / 'saved')
+    for exported in (tmp_path / 'saved', rt.saved_model.load(tmp_path / 'saved')):
+        model = rt.onnx.export(exported, signature='grow')
+        outputs = run_model(model, [x])
+        np.testing.assert_array_equal(outputs['output_0'], x + 5)
+        assert outputs['updated_variable_0_factor'] == 5
+
+
+def test_a_function_of_several_traces_asks_for_one():
+    softmax = _corpus('softmax')
+    softmax(np.ones((2, 2), np.float32)), softmax(np.ones((3, 2), np.float32))
+    with pytest.raises(TypeError, match=r'export needs a ConcreteFunction; .* has \d+ traces: '
+                                        r'pick one with get_concrete_function'):
+        rt.onnx.export(softmax)
 
 
 def test_the_corpus_counts_the_readme_gives():
