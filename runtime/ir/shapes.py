@@ -7,6 +7,8 @@ import warnings
 import numpy as np
 from numpy.exceptions import AxisError
 
+from .compatibility import dims_agree
+
 
 def broadcast_shapes(*shapes):
     """numpy broadcasting; a `None` dim broadcast against n > 1 is n, against 1 or None unknown."""
@@ -42,15 +44,6 @@ def size(shape):
     return math.prod(shape)
 
 
-def covers(general, specific):
-    """True if shape `general` admits every shape that `specific` stands for."""
-    if general is None:
-        return True
-    if specific is None or len(general) != len(specific):
-        return False
-    return all(g is None or g == s for g, s in zip(general, specific))
-
-
 def normalize_axis(axis, ndim):
     """A non-negative axis, raising numpy's AxisError when out of range."""
     axis = operator.index(axis)
@@ -83,11 +76,9 @@ def reduce_shape(shape, axis, keepdims):
 
 def merge_dims(a, b, what):
     """Two dims that must agree (None agrees with anything)."""
-    if a is None:
-        return b
-    if b is not None and a != b:
+    if not dims_agree(a, b):
         raise ValueError(f'{what}: {a} != {b}')
-    return a
+    return b if a is None else a
 
 
 def add_dims(a, b):

@@ -7,6 +7,7 @@ from ..errors import InvalidArgumentError
 from ..tracing.tensor import Tensor
 from ..api.tensor_spec import TensorSpec
 from . import keys
+from ..ir.compatibility import accepts
 from ..ir import structure
 
 _MAX_REPR = 60
@@ -128,14 +129,14 @@ def coerce(value, expected, where):
     else:
         try:
             array = np.asarray(value)
-            if (array.dtype != object and not keys.accepts(expected, keys.tensor_type(array))
+            if (array.dtype != object and not accepts(expected, keys.tensor_type(array))
                     and np.can_cast(array.dtype, expected.dtype, 'same_kind')):
                 array = np.asarray(value, dtype=expected.dtype)
         except (OverflowError, ValueError) as e:  # out of the dtype's range; ragged lists
             raise InvalidArgumentError(f'{_expected_text(where, expected)} but got '
                                        f'{type(value).__name__} {short_repr(value)}: {e}') from None
     actual = keys.tensor_type(array)
-    if not keys.accepts(expected, actual):
+    if not accepts(expected, actual):
         raise InvalidArgumentError(f'{_expected_text(where, expected)} but got '
                                    f'{type_text(actual)} ({type(value).__name__} '
                                    f'{short_repr(value)})')

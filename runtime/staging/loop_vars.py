@@ -20,8 +20,8 @@ from ..ir import structure
 from ..tracing.graph_lists import GraphList
 from ..tracing.memory.aliasing import is_array_object
 from ..ir.core import AbstractValue
-from ..ir.shapes import covers
-from ..tracing.unify import aval_of, describe, is_value, same_python, unify_types
+from ..ir.compatibility import accepts, covers, unify
+from ..tracing.unify import aval_of, describe, is_value, same_python
 
 
 class Spec:
@@ -112,7 +112,7 @@ def _widen_leaf(spec, value, where, invariants):
         _fail(spec.name, f'is {describe(spec.initial)} before the loop and {describe(value)} '
               'after its body', where, 'a loop variable keeps its kind of value')
     aval, out = spec.aval, aval_of(value)
-    merged = unify_types(aval, out)
+    merged = unify(aval, out)
     if merged is None or (not aval.weak and merged.dtype != aval.dtype):
         _fail(spec.name, f'has dtype {aval.dtype} before the loop and {out.dtype} after its '
               'body', where, f'a graph loop variable keeps one dtype: give it the dtype its '
@@ -159,13 +159,12 @@ def _widen_list(spec, value, where):
     if not isinstance(value, GraphList):
         _fail(spec.name, f'is a list before the loop and {describe(value)} after its body',
               where, 'keep it a list')
-    if value.elem is None or (spec.elem is not None and covers(spec.elem.shape, value.elem.shape)
-                              and spec.elem.dtype == value.elem.dtype):
+    if value.elem is None or (spec.elem is not None and accepts(spec.elem, value.elem)):
         return None
     if spec.elem is None:
         elem = value.elem
     else:
-        elem = unify_types(spec.elem, value.elem)
+        elem = unify(spec.elem, value.elem)
         if elem is None or elem.dtype != spec.elem.dtype:
             _fail(spec.name, f'holds {spec.elem.dtype} elements before the loop and gets '
                   f'{value.elem.dtype} ones in its body', where, 'append one dtype')
