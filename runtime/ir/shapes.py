@@ -8,6 +8,7 @@ import numpy as np
 from numpy.exceptions import AxisError
 
 from .compatibility import dims_agree
+from .printing import dims_text
 
 
 def broadcast_shapes(*shapes):
@@ -33,8 +34,7 @@ def _broadcast_dim(dims, shapes):
 
 
 def _pp(shape):
-    dims = ','.join('?' if d is None else str(d) for d in shape)
-    return f"({dims}{',' if len(shape) == 1 else ''})"
+    return f"({dims_text(shape)}{',' if len(shape) == 1 else ''})"
 
 
 def size(shape):

@@ -9,15 +9,14 @@ from ..api.tensor_spec import TensorSpec
 from . import keys
 from ..ir.compatibility import accepts
 from ..ir import structure
+from ..ir.printing import pp_type
 
 _MAX_REPR = 60
 
 
 def type_text(aval):
     """`float32[3]`, `float32[?,3]` (unknown dim), `float32[*]` (unknown rank)."""
-    if aval.shape is None:
-        return f'{aval.dtype.name}[*]'
-    return f"{aval.dtype.name}[{','.join('?' if d is None else str(d) for d in aval.shape)}]"
+    return pp_type(aval, lambda dtype: dtype.name)
 
 
 def spec_text(aval):

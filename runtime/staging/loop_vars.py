@@ -17,7 +17,7 @@ gave; tracing again until nothing widens gives types valid for every trip.
 from ..errors import StagingError
 from ..operators.variables import Undefined, UndefinedReturnValue
 from ..ir import structure
-from ..tracing.graph_lists import GraphList
+from ..tracing.graph_lists import GraphList, as_graph_list
 from ..tracing.memory.aliasing import is_array_object
 from ..ir.core import AbstractValue
 from ..ir.compatibility import accepts, covers, unify
@@ -51,12 +51,9 @@ class Spec:
 
 def initial_specs(name, value, invariants):
     """(structure, specs) of a variable's value on entry to the loop."""
-    if type(value) is list:
-        graph_list = GraphList.from_values(value)
-        if graph_list is not None:
-            return None, [Spec('list', name, value, elem=graph_list.elem)]
-    if isinstance(value, GraphList):
-        return None, [Spec('list', name, value, elem=value.elem)]
+    graph_list = as_graph_list(value)
+    if isinstance(graph_list, GraphList):
+        return None, [Spec('list', name, value, elem=graph_list.elem)]
     leaves = []
     tree = structure.flatten(value, leaves)
     return tree, [_leaf_spec(f'{name}{_suffix(tree, i)}', leaf, invariants)
@@ -148,11 +145,6 @@ def _became_defined(spec, value, where):
         specs.append(Spec('late', f'{spec.name}{_suffix(tree, i)}', spec.initial,
                           aval_of(leaf)))
     return specs, tree
-
-
-def as_graph_list(value):
-    """A Python list the body gave for a list variable, as a graph list (stacked in the body)."""
-    return GraphList.from_values(value) if type(value) is list else value
 
 
 def _widen_list(spec, value, where):

@@ -14,7 +14,7 @@ from ..operators.variables import Undefined, UndefinedReturnValue
 from ..ir import structure
 from . import cf_arrays
 from .cf_state import BOTTOM
-from ..tracing.graph_lists import GraphList
+from ..tracing.graph_lists import GraphList, as_graph_list
 from ..tracing.tensor import Tensor
 from ..ir.compatibility import unify
 from ..tracing.unify import aval_of, describe, dummy, is_value, same_python
@@ -175,7 +175,7 @@ class Merger:
         if type(value) is not list:
             return None
         with builder:  # stacking the path's values is one of its ops
-            return GraphList.from_values(value)
+            return as_graph_list(value)
 
     def _mismatch(self, name, a, b, hint):
         first, second = self.context.paths

@@ -134,6 +134,12 @@ class GraphList:
         return f'GraphList({"empty" if self.elem is None else self.aval})'
 
 
+def as_graph_list(value):
+    """A list variable's value as a GraphList: a Python list's elements stacked (None when they
+    cannot be: not numbers and arrays of one shape); a GraphList or any other value unchanged."""
+    return GraphList.from_values(value) if type(value) is list else value
+
+
 def _as_arrays(values):
     """`values` with each graph list, also inside a list or tuple, as its stacked elements."""
     def array(value):
