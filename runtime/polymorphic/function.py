@@ -31,7 +31,7 @@ from .. import config as _config
 from .. import backends, passes
 from ..python import conversion
 from ..errors import RetracingWarning, warn_user
-from ..api.tapes import state as _tapes
+from ..api.recording_tapes import state as _recording
 from ..tracing.builders import current_builder
 from ..tracing import builders as _builders
 from ..operators import dispatch as _d
@@ -98,7 +98,7 @@ class Function:
 
     def __call__(self, *args, **kwargs):
         try:
-            if not kwargs and not _d.tracing and not _config._run_eagerly and not _tapes.tapes:
+            if not kwargs and not _d.tracing and not _config._run_eagerly and not _recording.tapes:
                 entry = self._fast.get(keys.fast_key(args))
                 if entry is not None:
                     entry[1] = self._calls = self._calls + 1  # counted; its last use, for the LRU
@@ -111,7 +111,7 @@ class Function:
     def _call(self, prefix, args, kwargs, memo):
         if _config._run_eagerly:
             return self._python()(*prefix, *args, **kwargs)
-        if _tapes.tapes and current_builder() is None:
+        if _recording.tapes and current_builder() is None:
             return self._call_under_tapes(prefix, args, kwargs)
         self._calls += 1
         if _d.tracing and current_builder() is not None:
