@@ -13,7 +13,7 @@ from .operators.directives import do_not_convert, set_loop_options  # noqa: F401
 _LAZY = {
     'Tensor': '.tracing.tensor',
     'TensorSpec': '.api.tensor_spec',
-    'Variable': '.api.variables',
+    'Variable': '.api.resource_variables',
     'print': '.api.side_effects',
     'py_function': '.api.side_effects',
     'function': '.polymorphic',

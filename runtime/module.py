@@ -5,7 +5,7 @@ lists, tuples and dicts of them, each once.
 """
 import re
 
-from .api.variables import Variable
+from .api.resource_variables import Variable
 
 
 class Module:

@@ -3,6 +3,7 @@ import operator
 
 import numpy as np
 
+from ..ir.compatibility import compatible
 from ..ir.core import AbstractValue
 
 
@@ -27,7 +28,7 @@ class TensorSpec:
     def is_compatible_with(self, other):
         """True if `other` (a spec or a numpy value) fits this spec."""
         aval = other.aval if isinstance(other, TensorSpec) else TensorSpec.from_value(other).aval
-        return self.aval.is_compatible_with(aval)
+        return compatible(self.aval, aval)
 
     def __eq__(self, other):
         return isinstance(other, TensorSpec) and (self.aval, self.name) == (other.aval, other.name)

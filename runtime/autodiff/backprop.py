@@ -10,7 +10,7 @@ cast to its input's dtype here, once, rather than in every rule.
 from .. import ops
 from ..ir.core import Var
 from .kit import fit
-from .variables import collecting
+from .variable_cotangents import collecting
 
 
 class NoGradientError(LookupError):

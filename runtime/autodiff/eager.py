@@ -16,10 +16,10 @@ import numpy as np
 from ..tracing import numpy_api, builders as tracing
 from .. import ops
 from ..ir.core import Equation, Graph, Literal, Var
-from ..api.variables import Variable
-from ..api import tapes as active
+from ..api.resource_variables import Variable
+from ..api import recording_tapes
 from ..ir.liveness import sub_graphs
-from .variables import variables_read
+from .variable_cotangents import variables_read
 
 _IMMUTABLE = ('values a gradient tape follows are immutable, as TensorFlow tensors are: write '
               '`x = x + 1` (a new value) instead of updating it in place')
@@ -103,7 +103,7 @@ def bind(primitive, inputs, params):
     inputs = [x.read_value() if isinstance(x, Variable) else x for x in inputs]  # reads recorded
     op = ops.get(primitive)
     result = op.evaluate([plain(x) for x in inputs], _callable_params(params))
-    tapes = [t for t in active.state.tapes if t in reading
+    tapes = [t for t in recording_tapes.state.tapes if t in reading
              or any(x.__class__ is Tracked and x._var in t.followed for x in inputs)]
     if not tapes:
         return result
@@ -131,7 +131,7 @@ def _tapes_reading(params):
     if not graphs:
         return []
     read = [v for graph in graphs for v in variables_read(graph)]
-    return [t for t in active.state.tapes if any(t._record.follows(v) for v in read)]
+    return [t for t in recording_tapes.state.tapes if any(t._record.follows(v) for v in read)]
 
 
 def _callable_params(params):

@@ -8,10 +8,10 @@ import numpy as np
 from ..tracing import tensor
 from ..ir.core import Literal, Var
 from ..ir.liveness import sub_graphs
-from ..api.variables import Variable
-from ..api import tapes as active
+from ..api.resource_variables import Variable
+from ..api import recording_tapes
 from . import eager
-from .variables import VariableCotangents, reads_of, total, variables_read
+from .variable_cotangents import VariableCotangents, reads_of, total, variables_read
 
 
 def follows_variable(tape, variable, explicit):
@@ -55,11 +55,11 @@ class EagerRecord(_Record):
         self._reads, self._explicit = {}, set()  # id(variable) -> (variable, read vars)
 
     def start(self):
-        active.state.tapes += (self.tape,)
+        recording_tapes.state.tapes += (self.tape,)
         self.recording = True
 
     def stop(self):
-        active.state.tapes = tuple(t for t in active.state.tapes if t is not self.tape)
+        recording_tapes.state.tapes = tuple(t for t in recording_tapes.state.tapes if t is not self.tape)
         self.recording = False
 
     def record(self, equation, inputs, outs):
@@ -117,7 +117,7 @@ class EagerRecord(_Record):
         if atom.__class__ is Literal:
             return atom.value
         value = self._values[atom]
-        return value if active.state.tapes else eager.plain(value)  # another tape: higher order
+        return value if recording_tapes.state.tapes else eager.plain(value)  # another tape: higher order
 
     def gradient_of(self, source, cts):
         if isinstance(source, Variable):
@@ -199,7 +199,7 @@ class GraphRecord(_Record):
 
 def read_variable(variable):
     """An eager read of `variable`: Tracked for the tapes that follow it, else its value."""
-    tapes = [t for t in active.state.tapes if t._record.follows(variable)]
+    tapes = [t for t in recording_tapes.state.tapes if t._record.follows(variable)]
     if not tapes:
         return variable._value
     tracked = eager.track(variable._value)
@@ -208,4 +208,4 @@ def read_variable(variable):
     return tracked
 
 
-active.read_variable = read_variable
+recording_tapes.read_variable = read_variable

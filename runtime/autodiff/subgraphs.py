@@ -3,7 +3,7 @@
 `vjp_graph(graph, needed, variables)` takes the graph's inputs and the
 cotangents of its float outputs, runs the graph's equations again (effects
 without outputs aside) and gives the cotangents of the inputs marked `needed`,
-then those of `variables` its equations read (`autodiff.variables`); zeros
+then those of `variables` its equations read (`autodiff.variable_cotangents`); zeros
 where unconnected, so both branches of a cond give the same types. It is
 traced once per graph, `needed` and `variables`, and compiled once when run
 eagerly.
@@ -17,7 +17,7 @@ from ..execution.executor import compile_graph
 from ..ir.core import Literal
 from ..ir.liveness import needed_inputs
 from .backprop import active_vars, backward, differentiable
-from . import variables as variable_cts
+from . import variable_cotangents as variable_cts
 
 _VJPS = weakref.WeakKeyDictionary()  # graph -> {needed: its VJP graph}
 _COMPILED = weakref.WeakKeyDictionary()  # graph -> compiled function (eager runs)

@@ -11,7 +11,7 @@ import contextlib
 import numpy as np
 
 from ..tracing import tensor, builders as tracing
-from ..api.variables import Variable
+from ..api.resource_variables import Variable
 from ..ir.structure import flatten, unflatten
 from . import eager
 from .backprop import active_vars, backward, is_float

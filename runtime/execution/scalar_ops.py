@@ -9,14 +9,13 @@ hold Python scalars, on which an operator would compute Python's result
 instead of numpy's; those calls stay ufunc calls.
 """
 from ..ir.core import PYTHON_NUMBERS, Literal
+from ..python.operator_table import ARITHMETIC, COMPARISONS, UNARY
 
-_BINARY = {
-    'add': '+', 'subtract': '-', 'multiply': '*', 'divide': '/', 'floor_divide': '//',
-    'remainder': '%', 'less': '<', 'less_equal': '<=', 'greater': '>', 'greater_equal': '>=',
-    'equal': '==', 'not_equal': '!=', 'bitwise_and': '&', 'bitwise_or': '|',
-    'bitwise_xor': '^', 'left_shift': '<<', 'right_shift': '>>',
-}
-_UNARY = {'negative': '-{}', 'positive': '+{}', 'invert': '~{}', 'absolute': 'abs({})'}
+# `**` and `@` stay ufunc calls
+_BINARY = {op.ufunc: op.symbol for op in (*ARITHMETIC.values(), *COMPARISONS.values())
+           if op.symbol not in ('**', '@')}
+_UNARY = {op.ufunc: 'abs({})' if op.symbol == 'abs' else f'{op.symbol}{{}}'
+          for op in UNARY.values()}
 # on bools, the logical ufuncs are the bitwise operators
 _LOGICAL_BINARY = {'logical_and': '&', 'logical_or': '|', 'logical_xor': '^'}
 _LOGICAL_UNARY = {'logical_not': '~{}'}

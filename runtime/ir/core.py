@@ -60,30 +60,6 @@ class AbstractValue:
         from .printing import pp_type
         return pp_type(self)
 
-    def is_compatible_with(self, other):
-        """True if a value of type `other` may be used where this type is expected."""
-        if self.dtype != other.dtype:
-            return False
-        if self.shape is None or other.shape is None:
-            return True
-        return len(self.shape) == len(other.shape) and all(
-            a is None or b is None or a == b for a, b in zip(self.shape, other.shape))
-
-    def accepts(self, actual):
-        """True if a value of type `actual` may flow into a graph input declared of this type:
-        compatible, and not a numpy value where a Python number (weak) is declared."""
-        return self.is_compatible_with(actual) and (actual.weak or not self.weak)
-
-    def join(self, other):
-        """The most specific type of both (same dtype; differing dims unknown; weak if both are)."""
-        if self.dtype != other.dtype:
-            raise TypeError(f'cannot join types {self} and {other}: dtypes differ')
-        weak = self.weak and other.weak
-        if self.shape is None or other.shape is None or len(self.shape) != len(other.shape):
-            return AbstractValue(self.dtype, None, weak)
-        dims = tuple(a if a == b else None for a, b in zip(self.shape, other.shape))
-        return AbstractValue(self.dtype, dims, weak)
-
     @staticmethod
     def from_value(value):
         """The type of a concrete value; Python scalars (not bool) are weak."""

@@ -12,13 +12,18 @@ def short_dtype(dtype):
     return _SHORT.get(dtype.name) or dtype.str.lstrip('<>|=')
 
 
-def pp_type(aval):
+def dims_text(shape):
+    """'2,?' for shape (2, None): '?' marks an unknown dimension."""
+    return ','.join('?' if d is None else str(d) for d in shape)
+
+
+def pp_type(aval, dtype_text=short_dtype):
+    """`f32[2,?]`, `f32[*]` (unknown rank), `ref{f32[2]}`; `dtype_text` names the dtype."""
     if isinstance(aval, ResourceType):
-        return f'ref{{{pp_type(aval.value)}}}'
+        return f'ref{{{pp_type(aval.value, dtype_text)}}}'
     if aval.shape is None:
-        return f'{short_dtype(aval.dtype)}[*]'
-    dims = ','.join('?' if d is None else str(d) for d in aval.shape)
-    return f'{short_dtype(aval.dtype)}[{dims}]'
+        return f'{dtype_text(aval.dtype)}[*]'
+    return f'{dtype_text(aval.dtype)}[{dims_text(aval.shape)}]'
 
 
 class Namer:

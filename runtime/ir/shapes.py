@@ -7,6 +7,9 @@ import warnings
 import numpy as np
 from numpy.exceptions import AxisError
 
+from .compatibility import dims_agree
+from .printing import dims_text
+
 
 def broadcast_shapes(*shapes):
     """numpy broadcasting; a `None` dim broadcast against n > 1 is n, against 1 or None unknown."""
@@ -31,8 +34,7 @@ def _broadcast_dim(dims, shapes):
 
 
 def _pp(shape):
-    dims = ','.join('?' if d is None else str(d) for d in shape)
-    return f"({dims}{',' if len(shape) == 1 else ''})"
+    return f"({dims_text(shape)}{',' if len(shape) == 1 else ''})"
 
 
 def size(shape):
@@ -40,15 +42,6 @@ def size(shape):
     if shape is None or None in shape:
         return None
     return math.prod(shape)
-
-
-def covers(general, specific):
-    """True if shape `general` admits every shape that `specific` stands for."""
-    if general is None:
-        return True
-    if specific is None or len(general) != len(specific):
-        return False
-    return all(g is None or g == s for g, s in zip(general, specific))
 
 
 def normalize_axis(axis, ndim):
@@ -83,11 +76,9 @@ def reduce_shape(shape, axis, keepdims):
 
 def merge_dims(a, b, what):
     """Two dims that must agree (None agrees with anything)."""
-    if a is None:
-        return b
-    if b is not None and a != b:
+    if not dims_agree(a, b):
         raise ValueError(f'{what}: {a} != {b}')
-    return a
+    return b if a is None else a
 
 
 def add_dims(a, b):

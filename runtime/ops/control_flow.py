@@ -23,6 +23,7 @@ import copy
 import numpy as np
 
 from ..operators.variables import UNBOUND_LOCAL_MESSAGE
+from ..ir.compatibility import accepts, join
 from ..ir.registry import defop, defvjp, defvjp_all, no_gradient
 
 
@@ -30,7 +31,7 @@ def _check_inputs(what, graph, avals):
     if len(avals) != len(graph.inputs):
         raise TypeError(f'{what}: {len(avals)} inputs given, the graph takes {len(graph.inputs)}')
     for i, (aval, var) in enumerate(zip(avals, graph.inputs)):
-        if not var.aval.accepts(aval):
+        if not accepts(var.aval, aval):
             raise TypeError(f'{what}: input {i} has type {aval}, the graph expects {var.aval}')
 
 
@@ -47,7 +48,7 @@ def _cond_rule(pred, *avals, true_branch, false_branch):
     outs = true_branch.out_avals, false_branch.out_avals
     if len(outs[0]) != len(outs[1]):
         raise TypeError(f'cond: the branches give {len(outs[0])} and {len(outs[1])} outputs')
-    return [a.join(b) for a, b in zip(*outs)]
+    return [join(a, b) for a, b in zip(*outs)]
 
 
 def run_while(*args, cond, body, carried):
@@ -67,7 +68,7 @@ def _while_rule(*avals, cond, body, carried):
     if len(body.outputs) != carried:
         raise TypeError(f'while: the body gives {len(body.outputs)} values for {carried} carried')
     for i, (var, out) in enumerate(zip(body.inputs, body.out_avals)):
-        if not var.aval.accepts(out):
+        if not accepts(var.aval, out):
             raise TypeError(f'while: the body gives carried value {i} type {out}, '
                             f'declared {var.aval}')
     return [var.aval for var in body.inputs[:carried]]

@@ -5,16 +5,12 @@ the dtype of a float32 `x` and `i` never overflows. Graph control flow carries
 such a number as a *weak* value (a Python scalar at run time); operators
 between weak values stage these ops, which compute what Python computes.
 """
-import operator
-
 import numpy as np
 
 from ..ir.core import AbstractValue
 from ..ir.registry import defop, no_gradient
+from ..python.operator_table import PYTHON_NUMBER_BINARY, PYTHON_NUMBER_UNARY
 
-BINARY = {'+': operator.add, '-': operator.sub, '*': operator.mul, '/': operator.truediv,
-          '//': operator.floordiv, '%': operator.mod}
-UNARY = {'-': operator.neg, '+': operator.pos, 'abs': abs}
 _KINDS = 'bifc'  # bool < int < float < complex, as Python promotes them
 _DTYPES = {'b': np.dtype(np.int_), 'i': np.dtype(np.int_), 'f': np.dtype(np.float64),
            'c': np.dtype(np.complex128)}
@@ -27,7 +23,7 @@ def _python_operand(aval):
 
 
 def py_binary(a, b, *, op):
-    return BINARY[op](a, b)
+    return PYTHON_NUMBER_BINARY[op].python(a, b)
 
 
 def _emit_binary(args, params, src):
@@ -45,7 +41,7 @@ def _py_binary_rule(a, b, *, op):
 
 
 def py_unary(a, *, op):
-    return UNARY[op](a)
+    return PYTHON_NUMBER_UNARY[op].python(a)
 
 
 def _emit_unary(args, params, src):

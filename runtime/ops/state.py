@@ -10,6 +10,7 @@ import operator
 
 import numpy as np
 
+from ..ir.compatibility import compatible
 from ..ir.core import AbstractValue
 from ..ir.registry import defop, defvjp, get, no_gradient
 from .elementwise import ufunc_rule
@@ -21,8 +22,8 @@ def check_assignable(target, value):
     if not np.can_cast(value.dtype, target.dtype, 'same_kind'):
         raise TypeError(f'cannot assign a value of dtype {value.dtype} to a variable of dtype '
                         f"{target.dtype} (numpy's 'same_kind' casting rule)")
-    if value.shape is not None and not AbstractValue(target.dtype, target.shape).is_compatible_with(
-            AbstractValue(target.dtype, value.shape)):
+    if value.shape is not None and not compatible(AbstractValue(target.dtype, target.shape),
+                                                  AbstractValue(target.dtype, value.shape)):
         raise ValueError(f'cannot assign a value of shape {value.shape} to a variable of shape '
                          f'{target.shape}')
 

@@ -5,7 +5,7 @@ import numpy as np
 from ..autodiff.kit import apply_op, scatter_add, static_shape, vjp_of_call
 from ..ir.core import Hole
 from ..ir.registry import defvjp, defvjp_all
-from .updates import INPLACE_OPERATORS
+from ..python.operator_table import AUGMENTED
 
 
 def _set_item_vjp_target(g, out, x, value, *dynamic, index):
@@ -21,7 +21,7 @@ defvjp('set_item', _set_item_vjp_target, _set_item_vjp_value)
 
 @defvjp_all('inplace_op')
 def _inplace_op_vjp(needed, g, out, x, value, *, op):
-    return vjp_of_call(INPLACE_OPERATORS[op][1].__name__, needed, g, out, (x, value), {})
+    return vjp_of_call(AUGMENTED[op].ufunc, needed, g, out, (x, value), {})
 
 
 defvjp('fill', None, lambda g, out, x, value: np.sum(g))

@@ -18,7 +18,6 @@ is the statement the compiled executor runs instead, on the target itself, when
 nothing else can see the target (`runtime.execution.inplace`). Their gradient
 rules are in `update_gradients.py`.
 """
-import operator
 import warnings
 
 import numpy as np
@@ -29,17 +28,7 @@ from ..ir.registry import Op, defop, get, register
 from .emitters import call_source
 from .elementwise import ufunc_rule
 from .indexing import emit_getitem, fill_index
-
-INPLACE_OPERATORS = {
-    '+=': (operator.iadd, np.add), '-=': (operator.isub, np.subtract),
-    '*=': (operator.imul, np.multiply), '/=': (operator.itruediv, np.true_divide),
-    '//=': (operator.ifloordiv, np.floor_divide), '%=': (operator.imod, np.remainder),
-    '**=': (operator.ipow, np.power), '&=': (operator.iand, np.bitwise_and),
-    '|=': (operator.ior, np.bitwise_or), '^=': (operator.ixor, np.bitwise_xor),
-    '<<=': (operator.ilshift, np.left_shift), '>>=': (operator.irshift, np.right_shift),
-    '@=': (operator.imatmul, np.matmul),
-}
-
+from ..python.operator_table import AUGMENTED
 
 def copy(target):
     return np.array(target, copy=True)
@@ -129,7 +118,7 @@ def _set_item_rule(x, value, *dynamic, index):
 
 
 def _inplace_op(x, value, *, op):
-    INPLACE_OPERATORS[op][0](x, value)
+    AUGMENTED[op].inplace(x, value)
 
 
 def _emit_inplace_op(args, params, src):
@@ -138,11 +127,11 @@ def _emit_inplace_op(args, params, src):
 
 @defupdate('inplace_op', _inplace_op, inplace=_emit_inplace_op)
 def _inplace_op_rule(x, value, *, op):
-    ufunc = INPLACE_OPERATORS[op][1]
+    ufunc = getattr(np, AUGMENTED[op].ufunc)
     _check_fits(x, ufunc_rule(ufunc)(x, value).shape, '')
     ndim = None if x.shape is None or value.shape is None or ufunc.signature else \
         min(len(value.shape), len(x.shape))
-    _probe(INPLACE_OPERATORS[op][0], _sample(x), _sample(value, ndim))
+    _probe(AUGMENTED[op].inplace, _sample(x), _sample(value, ndim))
     return AbstractValue(x.dtype, x.shape)
 
 

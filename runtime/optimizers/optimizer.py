@@ -7,7 +7,7 @@ first trace, which TensorFlow's rule allows.
 """
 import numpy as np
 
-from ..api.variables import Variable
+from ..api.resource_variables import Variable
 
 
 class Optimizer:

@@ -20,7 +20,7 @@ not reused meanwhile; the bound on traces bounds how many such objects live.
 import operator
 import weakref
 
-from . import keys
+from ..ir import compatibility
 
 _LAST_USED = operator.attrgetter('last_used')
 
@@ -53,7 +53,7 @@ class TraceCache:
         if concrete is None:
             avals = arguments.avals
             for candidate in self.group(arguments):
-                if keys.accepts_all(candidate.avals, avals):
+                if compatibility.accepts_all(candidate.avals, avals):
                     concrete = candidate
                     if len(self._keys_of[candidate]) < _MAX_KEYS_PER_TRACE:
                         self._remember(arguments.key, candidate, arguments.objects)

@@ -31,7 +31,7 @@ from .. import config as _config
 from .. import backends, passes
 from ..python import conversion
 from ..errors import RetracingWarning, warn_user
-from ..api.tapes import state as _tapes
+from ..api.recording_tapes import state as _recording
 from ..tracing.builders import current_builder
 from ..tracing import builders as _builders
 from ..operators import dispatch as _d
@@ -75,8 +75,10 @@ class Function:
             self.__name__ = self.__qualname__ = type(python_function).__name__
         self._python_function = python_function
         self._binder = Binder(python_function)
-        self._input_signature = None if input_signature is None else InputSignature(
-            self.__name__, self._binder.signature, input_signature)
+        self._input_signature = None if input_signature is None else tuple(input_signature)
+        self._signatures = {}  # parameters bound first (1: a method's self) -> InputSignature
+        if input_signature is not None and not _in_class_body(python_function):
+            self._signature(0)  # a bad signature fails here, not at the first call
         self._reduce_retracing, self._autograph = bool(reduce_retracing), autograph
         self.jit_compile = jit_compile
         passes.options(experimental_optimizations)  # a bad setting fails here, not at a call
@@ -96,7 +98,7 @@ class Function:
 
     def __call__(self, *args, **kwargs):
         try:
-            if not kwargs and not _d.tracing and not _config._run_eagerly and not _tapes.tapes:
+            if not kwargs and not _d.tracing and not _config._run_eagerly and not _recording.tapes:
                 entry = self._fast.get(keys.fast_key(args))
                 if entry is not None:
                     entry[1] = self._calls = self._calls + 1  # counted; its last use, for the LRU
@@ -109,12 +111,12 @@ class Function:
     def _call(self, prefix, args, kwargs, memo):
         if _config._run_eagerly:
             return self._python()(*prefix, *args, **kwargs)
-        if _tapes.tapes and current_builder() is None:
+        if _recording.tapes and current_builder() is None:
             return self._call_under_tapes(prefix, args, kwargs)
         self._calls += 1
         if _d.tracing and current_builder() is not None:
-            return self._call_in_trace(prefix + args, kwargs)
-        concrete, inputs, _ = self._resolve(prefix + args, kwargs)
+            return self._call_in_trace(prefix, args, kwargs)
+        concrete, inputs, _ = self._resolve(prefix, args, kwargs)
         result = concrete.run(inputs)
         if not kwargs:
             self._memoize(memo, args, inputs, concrete)
@@ -124,7 +126,7 @@ class Function:
         """A call while eager gradient tapes record: one `call` op of its graph, which the tapes
         record if they follow what it reads (its gradient: the VJP graph of that graph)."""
         self._calls += 1
-        concrete, inputs, _ = self._resolve(prefix + args, kwargs)
+        concrete, inputs, _ = self._resolve(prefix, args, kwargs)
         if concrete.captures is not None or concrete.mutations is not None:
             return self._python()(*prefix, *args, **kwargs)  # updates Python code writes back
         outputs = _builders.eager_bind('call', inputs, {'graph': concrete.graph})
@@ -132,9 +134,9 @@ class Function:
             return concrete.run(inputs)
         return concrete.rebuild(outputs)
 
-    def _call_in_trace(self, args, kwargs):
+    def _call_in_trace(self, prefix, args, kwargs):
         builder = current_builder()
-        concrete, inputs, captured = self._resolve(args, kwargs, parent=builder)
+        concrete, inputs, captured = self._resolve(prefix, args, kwargs, parent=builder)
         if concrete.captures is not None:  # arrays it updates by reference: the caller's
             inputs = concrete.captures.in_trace(inputs)
         outputs = builder.emit('call', [*inputs, *captured], {'graph': concrete.graph})
@@ -143,16 +145,25 @@ class Function:
             outputs = outputs[:concrete.mutations.nout]
         return concrete.rebuild(outputs)
 
-    def _resolve(self, args, kwargs, parent=None):
+    def _resolve(self, prefix, args, kwargs, parent=None):
         """(ConcreteFunction, its graph inputs, outer tensors captured) for a call."""
-        arguments = keys.bind(self._binder, args, kwargs)
+        arguments = keys.bind(self._binder, prefix + args, kwargs)
         if self._input_signature is None:
             concrete, captured = self._concrete(arguments, parent)
             return concrete, arguments.tensors, captured
-        inputs = self._input_signature.feed(arguments)
-        concrete, captured = self._concrete(self._input_signature.arguments, parent)
+        signature = self._signature(len(prefix))
+        inputs = signature.feed(arguments)
+        concrete, captured = self._concrete(signature.arguments(prefix), parent)
         writeback.check_fed(concrete.mutations, arguments, inputs)
         return concrete, inputs, captured
+
+    def _signature(self, bound):
+        """The InputSignature of calls with `bound` parameters given first (a method's self)."""
+        signature = self._signatures.get(bound)
+        if signature is None:
+            signature = self._signatures[bound] = InputSignature(
+                self.__name__, self._binder.signature, self._input_signature, bound)
+        return signature
 
     def _memoize(self, memo, args, inputs, concrete):
         """Let the fast path run calls like this one, when its inputs are exactly its array args."""
@@ -259,9 +270,9 @@ class Function:
 
     def _get_concrete(self, prefix, args, kwargs):
         if self._input_signature is not None and not args and not kwargs:
-            concrete, _ = self._concrete(self._input_signature.arguments)
+            concrete, _ = self._concrete(self._signature(len(prefix)).arguments(prefix))
         else:
-            concrete, _, _ = self._resolve(prefix + args, kwargs)
+            concrete, _, _ = self._resolve(prefix, args, kwargs)
         return concrete.with_prefix(prefix) if prefix else concrete
 
     def concrete_functions(self, instance=None):
@@ -306,3 +317,9 @@ def function(fn=None, *, input_signature=None, reduce_retracing=False, autograph
         return Function(fn, input_signature, reduce_retracing, autograph, jit_compile,
                         max_traces, experimental_optimizations)
     return decorate if fn is None else decorate(fn)
+
+
+def _in_class_body(python_function):
+    """True for a function defined in a class body (`C.f`): it may become a method."""
+    scope = getattr(python_function, '__qualname__', '').rpartition('.')[0]
+    return bool(scope) and not scope.endswith('<locals>')

@@ -14,7 +14,6 @@ positional forms of one call share a key.
 import numpy as np
 
 from ..ir.core import AbstractValue
-from ..ir.shapes import covers
 from ..tracing.tensor import Tensor
 from ..api.tensor_spec import TensorSpec
 from ..ir.structure import flatten, map_dict_keys
@@ -120,26 +119,6 @@ def hashable_key(value, objects):
 def bind(binder, args, kwargs):
     """The Arguments of a call `f(*args, **kwargs)` (a `binding.Binder` of `f`)."""
     return Arguments(binder(args, kwargs))
-
-
-def accepts(expected, actual):
-    """True if a value of type `actual` may be fed where type `expected` is traced."""
-    if expected.dtype != actual.dtype:
-        flexible = expected.dtype.itemsize == 0 and expected.dtype.kind in 'USV'
-        if not flexible or expected.dtype.kind != actual.dtype.kind:
-            return False
-    return covers(expected.shape, actual.shape)
-
-
-def accepts_all(expected_avals, actual_avals):
-    return all(map(accepts, expected_avals, actual_avals))
-
-
-def generalise(traced_avals, avals):
-    """Types for one trace covering both calls (differing dims unknown); None if dtypes differ."""
-    if any(t.dtype != a.dtype for t, a in zip(traced_avals, avals)):
-        return None
-    return [t.join(a) for t, a in zip(traced_avals, avals)]
 
 
 def fast_key(args):

@@ -6,7 +6,7 @@ float32[2]`): TensorFlow's never says why, JAX's does.
 import collections
 
 from ..errors import RetracingWarning, warn_user
-from . import keys
+from ..ir import compatibility
 
 TRACES, WINDOW = 5, 10  # warn when TRACES traces fall within WINDOW consecutive calls
 
@@ -21,7 +21,7 @@ def trace_types(arguments, traces, reduce_retracing):
     avals = arguments.avals
     if reduce_retracing:
         for concrete in reversed(traces):
-            joined = keys.generalise(concrete.avals, avals)
+            joined = compatibility.generalise(concrete.avals, avals)
             if joined is not None:
                 return joined
     return avals

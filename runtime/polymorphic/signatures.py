@@ -7,16 +7,16 @@ from ..errors import InvalidArgumentError
 from ..tracing.tensor import Tensor
 from ..api.tensor_spec import TensorSpec
 from . import keys
+from ..ir.compatibility import accepts
 from ..ir import structure
+from ..ir.printing import pp_type
 
 _MAX_REPR = 60
 
 
 def type_text(aval):
     """`float32[3]`, `float32[?,3]` (unknown dim), `float32[*]` (unknown rank)."""
-    if aval.shape is None:
-        return f'{aval.dtype.name}[*]'
-    return f"{aval.dtype.name}[{','.join('?' if d is None else str(d) for d in aval.shape)}]"
+    return pp_type(aval, lambda dtype: dtype.name)
 
 
 def spec_text(aval):
@@ -128,14 +128,14 @@ def coerce(value, expected, where):
     else:
         try:
             array = np.asarray(value)
-            if (array.dtype != object and not keys.accepts(expected, keys.tensor_type(array))
+            if (array.dtype != object and not accepts(expected, keys.tensor_type(array))
                     and np.can_cast(array.dtype, expected.dtype, 'same_kind')):
                 array = np.asarray(value, dtype=expected.dtype)
         except (OverflowError, ValueError) as e:  # out of the dtype's range; ragged lists
             raise InvalidArgumentError(f'{_expected_text(where, expected)} but got '
                                        f'{type(value).__name__} {short_repr(value)}: {e}') from None
     actual = keys.tensor_type(array)
-    if not keys.accepts(expected, actual):
+    if not accepts(expected, actual):
         raise InvalidArgumentError(f'{_expected_text(where, expected)} but got '
                                    f'{type_text(actual)} ({type(value).__name__} '
                                    f'{short_repr(value)})')
@@ -149,11 +149,15 @@ def _expected_text(where, expected):
 
 
 class InputSignature:
-    """An `input_signature`: TensorSpecs (possibly nested) for the first parameters; one trace."""
+    """An `input_signature`: TensorSpecs (possibly nested) for the first parameters; one trace.
 
-    def __init__(self, name, signature, specs):
-        self.name, self.specs = name, tuple(specs)
-        parameters = list(signature.parameters.values())
+    The parameters it covers are those after the `bound` first ones: a method's
+    specs start after `self`, as in TensorFlow.
+    """
+
+    def __init__(self, name, signature, specs, bound=0):
+        self.name, self.specs, self.bound = name, tuple(specs), bound
+        parameters = list(signature.parameters.values())[bound:]
         if len(self.specs) > len(parameters):
             raise TypeError(f'{name}: input_signature has {len(self.specs)} specs for '
                             f'{len(parameters)} parameters')
@@ -164,17 +168,21 @@ class InputSignature:
         defaults = [p.default for p in parameters[len(self.specs):]]
         if any(d is inspect.Parameter.empty for d in defaults):
             raise TypeError(f'{name}: input_signature must cover every parameter without default')
-        self.arguments = keys.Arguments(self.specs + tuple(defaults))
+        self._values = self.specs + tuple(defaults)
+
+    def arguments(self, prefix):
+        """The arguments it traces, after `prefix` (the values of the bound parameters)."""
+        return keys.Arguments(prefix + self._values)
 
     def feed(self, arguments):
         """The graph inputs of a call, checked against the specs."""
-        n = len(self.specs)
-        for param, value in zip(self.parameters[n:], arguments.values[n:]):
+        n, values = len(self.specs), arguments.values[self.bound:]
+        for param, value in zip(self.parameters[n:], values[n:]):
             if value is not param.default:
                 raise TypeError(f'{self.name}: argument {param.name!r} is not in the '
                                 'input_signature, so it cannot be passed')
         inputs = []
-        for param, spec, value in zip(self.parameters, self.specs, arguments.values):
+        for param, spec, value in zip(self.parameters, self.specs, values):
             match(spec, value, param.name, self.name, inputs)
         return inputs
 

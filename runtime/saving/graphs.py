@@ -11,16 +11,16 @@ import numpy as np
 from .. import ops
 from ..ir.check import GraphCheckError, check_graph
 from ..ir.core import AbstractValue, Equation, Graph, Literal, ResourceType, Var
-from ..ops.python_scalars import BINARY, UNARY
-from ..ops.updates import INPLACE_OPERATORS
+from ..python.operator_table import AUGMENTED, PYTHON_NUMBER_BINARY, PYTHON_NUMBER_UNARY
 from ..ir.serialize import graph_def
 from .codec import Malformed, Unsaveable, _dtype, decode, encode
 
 # Params the compiled executor writes into its generated source as they are (not through
 # repr): only these values may be read for them, so a file cannot smuggle code into it.
 SOURCE_PARAMS = {
-    ('py_binary', 'op'): frozenset(BINARY), ('py_unary', 'op'): frozenset(UNARY),
-    ('inplace_op', 'op'): frozenset(INPLACE_OPERATORS),
+    ('py_binary', 'op'): frozenset(PYTHON_NUMBER_BINARY),
+    ('py_unary', 'op'): frozenset(PYTHON_NUMBER_UNARY),
+    ('inplace_op', 'op'): frozenset(AUGMENTED),
 }
 _INT_PARAMS = {('dim', 'axis')}  # written as they are too: an int (or None) only
 

@@ -6,7 +6,7 @@ attribute names; a method is a `LoadedFunction` over its traces.
 """
 from ..errors import InvalidArgumentError
 from ..ir.liveness import sub_graphs
-from ..api.variables import Variable
+from ..api.resource_variables import Variable
 from ..polymorphic import keys
 from .codec import Malformed
 

@@ -14,7 +14,7 @@ import types
 
 import numpy as np
 
-from ..api.variables import Variable
+from ..api.resource_variables import Variable
 from ..polymorphic import BoundFunction, ConcreteFunction, Function
 from .codec import Unsaveable
 

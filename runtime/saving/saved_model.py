@@ -16,7 +16,7 @@ code from the directory.
 import json
 
 from ..ir.check import GraphCheckError
-from ..api.variables import Variable
+from ..api.resource_variables import Variable
 from .codec import Malformed, Unsaveable, _dtype
 from .files import ArrayWriter, Directory, SavedModelError, valid_name, write_directory
 from .functions import read_function, write_function

@@ -141,6 +141,8 @@ class LoopArrays:
     def __init__(self):
         self.buffers = []
         self._outer = []
+        self._entered = []  # the roots the body started from
+        self._updated = []  # per carried buffer: did the body update it?
         self.stale = {}  # the buffers the last trace of the body made stale
 
     def carry(self, buffer):
@@ -153,9 +155,13 @@ class LoopArrays:
         for buffer in self.buffers:
             buffer.root = aliasing.snapshot(builder.placeholder(buffer.root.aval, 'array'))
             aliasing.refresh(buffer)
+        self._entered = [buffer.root for buffer in self.buffers]
 
     def outputs(self):
-        return [buffer.root for buffer in self.buffers]
+        """The carried buffers' values at the end of the body (noting which it updated)."""
+        roots = [buffer.root for buffer in self.buffers]
+        self._updated = [root is not entered for root, entered in zip(roots, self._entered)]
+        return roots
 
     def leave(self, builder):
         """Undo the body's updates; True if it updated buffers not carried yet (carried now)."""
@@ -173,8 +179,12 @@ class LoopArrays:
         return [buffer.root for buffer in self.buffers]
 
     def finish(self, results):
-        """After the loop: the carried buffers' values; what the body made stale, stale."""
-        for buffer, value in zip(self.buffers, results):
-            aliasing.assign(buffer, value)
+        """After the loop: the carried buffers' values; what the body made stale, stale.
+
+        A buffer the body never updated keeps its value: assigning the loop's copy would
+        count as an update (an argument's needless write-back)."""
+        for buffer, value, updated in zip(self.buffers, results, self._updated):
+            if updated:
+                aliasing.assign(buffer, value)
         if self.stale:
             journals.restale(self.stale)

@@ -17,11 +17,11 @@ gave; tracing again until nothing widens gives types valid for every trip.
 from ..errors import StagingError
 from ..operators.variables import Undefined, UndefinedReturnValue
 from ..ir import structure
-from ..tracing.graph_lists import GraphList
+from ..tracing.graph_lists import GraphList, as_graph_list
 from ..tracing.memory.aliasing import is_array_object
 from ..ir.core import AbstractValue
-from ..ir.shapes import covers
-from ..tracing.unify import aval_of, describe, is_value, same_python, unify_types
+from ..ir.compatibility import accepts, covers, unify
+from ..tracing.unify import aval_of, describe, is_value, same_python
 
 
 class Spec:
@@ -51,12 +51,9 @@ class Spec:
 
 def initial_specs(name, value, invariants):
     """(structure, specs) of a variable's value on entry to the loop."""
-    if type(value) is list:
-        graph_list = GraphList.from_values(value)
-        if graph_list is not None:
-            return None, [Spec('list', name, value, elem=graph_list.elem)]
-    if isinstance(value, GraphList):
-        return None, [Spec('list', name, value, elem=value.elem)]
+    graph_list = as_graph_list(value)
+    if isinstance(graph_list, GraphList):
+        return None, [Spec('list', name, value, elem=graph_list.elem)]
     leaves = []
     tree = structure.flatten(value, leaves)
     return tree, [_leaf_spec(f'{name}{_suffix(tree, i)}', leaf, invariants)
@@ -112,7 +109,7 @@ def _widen_leaf(spec, value, where, invariants):
         _fail(spec.name, f'is {describe(spec.initial)} before the loop and {describe(value)} '
               'after its body', where, 'a loop variable keeps its kind of value')
     aval, out = spec.aval, aval_of(value)
-    merged = unify_types(aval, out)
+    merged = unify(aval, out)
     if merged is None or (not aval.weak and merged.dtype != aval.dtype):
         _fail(spec.name, f'has dtype {aval.dtype} before the loop and {out.dtype} after its '
               'body', where, f'a graph loop variable keeps one dtype: give it the dtype its '
@@ -150,22 +147,16 @@ def _became_defined(spec, value, where):
     return specs, tree
 
 
-def as_graph_list(value):
-    """A Python list the body gave for a list variable, as a graph list (stacked in the body)."""
-    return GraphList.from_values(value) if type(value) is list else value
-
-
 def _widen_list(spec, value, where):
     if not isinstance(value, GraphList):
         _fail(spec.name, f'is a list before the loop and {describe(value)} after its body',
               where, 'keep it a list')
-    if value.elem is None or (spec.elem is not None and covers(spec.elem.shape, value.elem.shape)
-                              and spec.elem.dtype == value.elem.dtype):
+    if value.elem is None or (spec.elem is not None and accepts(spec.elem, value.elem)):
         return None
     if spec.elem is None:
         elem = value.elem
     else:
-        elem = unify_types(spec.elem, value.elem)
+        elem = unify(spec.elem, value.elem)
         if elem is None or elem.dtype != spec.elem.dtype:
             _fail(spec.name, f'holds {spec.elem.dtype} elements before the loop and gets '
                   f'{value.elem.dtype} ones in its body', where, 'append one dtype')

@@ -19,9 +19,9 @@ from . import cf_arrays
 from ..tracing import builders
 from .cf_arrays import LoopArrays
 from .cond import check_depth, defer_raise, facts, shared_inputs, truth
-from ..tracing.graph_lists import GraphList
+from ..tracing.graph_lists import GraphList, as_graph_list
 from ..ir.core import AbstractValue
-from .loop_vars import as_graph_list, initial_specs, widen
+from .loop_vars import initial_specs, widen
 from ..tracing.tensor import Tensor
 from ..tracing.builders import GraphBuilder, current_builder
 from ..tracing.unify import aval_of, convert, dummy
@@ -242,8 +242,7 @@ def _carried(group, out):
 
 def _initial(spec):
     if spec.kind == 'list':
-        initial = spec.initial
-        graph_list = initial if isinstance(initial, GraphList) else GraphList.from_values(initial)
+        graph_list = as_graph_list(spec.initial)
         return GraphList(graph_list.buf, graph_list.elem or spec.elem).buffer()
     if spec.kind == 'late':
         return dummy(spec.aval)

@@ -14,9 +14,10 @@ from ..operators.variables import Undefined, UndefinedReturnValue
 from ..ir import structure
 from . import cf_arrays
 from .cf_state import BOTTOM
-from ..tracing.graph_lists import GraphList
+from ..tracing.graph_lists import GraphList, as_graph_list
 from ..tracing.tensor import Tensor
-from ..tracing.unify import aval_of, describe, dummy, is_value, same_python, unify_types
+from ..ir.compatibility import unify
+from ..tracing.unify import aval_of, describe, dummy, is_value, same_python
 
 class Output:
     __slots__ = ('index',)
@@ -127,7 +128,7 @@ class Merger:
         if a.__class__ is bool and b.__class__ is bool:
             return FromPredicate(a)
         ta, tb = aval_of(a), aval_of(b)
-        aval = unify_types(ta, tb)
+        aval = unify(ta, tb)
         if aval is None:
             self._mismatch(name, a, b, 'a graph value has one dtype: cast one of them '
                            f'(e.g. {name} = {name}.astype(np.{tb.dtype.name})) so that they agree'
@@ -143,12 +144,12 @@ class Merger:
             return la
         elem = la.elem if lb.elem is None else lb.elem
         if la.elem is not None and lb.elem is not None:
-            elem = unify_types(la.elem, lb.elem)
+            elem = unify(la.elem, lb.elem)
             if elem is None:
                 self._mismatch(name, a, b, 'the elements of a graph list have one dtype')
         la, lb = (GraphList(la.buf, la.elem or elem), GraphList(lb.buf, lb.elem or elem))
         buffers = la.buffer(), lb.buffer()
-        aval = unify_types(aval_of(buffers[0]), aval_of(buffers[1]))
+        aval = unify(aval_of(buffers[0]), aval_of(buffers[1]))
         return GraphList(self.output(*buffers, aval), elem)
 
     def _containers(self, name, a, b):
@@ -174,7 +175,7 @@ class Merger:
         if type(value) is not list:
             return None
         with builder:  # stacking the path's values is one of its ops
-            return GraphList.from_values(value)
+            return as_graph_list(value)
 
     def _mismatch(self, name, a, b, hint):
         first, second = self.context.paths

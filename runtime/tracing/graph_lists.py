@@ -20,7 +20,8 @@ from .memory import aliasing
 from . import builders
 from ..ir.core import AbstractValue
 from .tensor import Tensor
-from .unify import aval_of, convert, is_value, unify_types
+from ..ir.compatibility import compatible, join, unify
+from .unify import aval_of, convert, is_value
 from .python_numbers import wrap
 
 
@@ -43,7 +44,7 @@ class GraphList:
         if not all(is_value(v) for v in values):
             return None
         avals = [aval_of(v) for v in values]
-        elem = functools.reduce(lambda a, b: a and unify_types(a, b), avals)
+        elem = functools.reduce(lambda a, b: a and unify(a, b), avals)
         if elem is None or any(a.shape != avals[0].shape for a in avals):
             return None
         elem = _strong(elem)  # Python numbers adopt the dtype of the arrays beside them
@@ -133,6 +134,12 @@ class GraphList:
         return f'GraphList({"empty" if self.elem is None else self.aval})'
 
 
+def as_graph_list(value):
+    """A list variable's value as a GraphList: a Python list's elements stacked (None when they
+    cannot be: not numbers and arrays of one shape); a GraphList or any other value unchanged."""
+    return GraphList.from_values(value) if type(value) is list else value
+
+
 def _as_arrays(values):
     """`values` with each graph list, also inside a list or tuple, as its stacked elements."""
     def array(value):
@@ -165,10 +172,10 @@ def _as_element(x, elem):
 
 def _join_element(elem, aval):
     """The element type admitting `aval` too (`_as_element` gave it the list's dtype)."""
-    if not elem.is_compatible_with(aval):
+    if not compatible(elem, aval):
         raise StagingError(f'appending an element of shape {aval.shape} to a graph list of '
                            f'elements of shape {elem.shape}: they must have one shape')
-    return elem.join(aval)
+    return join(elem, aval)
 
 
 def stack(values, axis=0):

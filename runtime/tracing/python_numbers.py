@@ -8,7 +8,7 @@ treats a Python scalar: weakly typed (NEP 50).
 """
 from . import builders
 from ..ir.core import PYTHON_NUMBERS
-from ..ops.python_scalars import BINARY
+from ..python.operator_table import PYTHON_NUMBER_BINARY
 from .tensor import Tensor
 
 
@@ -29,7 +29,7 @@ def wrap(value):
 
 
 def _binary(symbol, reflected):
-    fallback = getattr(Tensor, f'__{"r" if reflected else ""}{_NAMES[symbol]}__')
+    fallback = getattr(Tensor, f'__{"r" if reflected else ""}{PYTHON_NUMBER_BINARY[symbol].stem}__')
 
     def method(self, other):
         if not is_weak(other):
@@ -43,12 +43,11 @@ def _unary(symbol):
     return lambda self: wrap(builders.bind('py_unary', self, op=symbol))
 
 
-_NAMES = {'+': 'add', '-': 'sub', '*': 'mul', '/': 'truediv', '//': 'floordiv', '%': 'mod'}
-for _symbol in BINARY:
-    setattr(WeakTensor, f'__{_NAMES[_symbol]}__', _binary(_symbol, False))
-    setattr(WeakTensor, f'__r{_NAMES[_symbol]}__', _binary(_symbol, True))
+for _symbol, _op in PYTHON_NUMBER_BINARY.items():
+    setattr(WeakTensor, f'__{_op.stem}__', _binary(_symbol, False))
+    setattr(WeakTensor, f'__r{_op.stem}__', _binary(_symbol, True))
     # a Python number is immutable: `i += 1` is `i = i + 1`, not an array's in-place update
-    setattr(WeakTensor, f'__i{_NAMES[_symbol]}__', _binary(_symbol, False))
+    setattr(WeakTensor, f'__i{_op.stem}__', _binary(_symbol, False))
 
 
 def _strong(value):

@@ -19,7 +19,7 @@ from ..operators import dispatch
 from .memory import aliasing
 from . import builders
 from ..ir.core import PYTHON_NUMBERS
-from ..ops.updates import INPLACE_OPERATORS
+from ..python.operator_table import ARITHMETIC, AUGMENTED, COMPARISONS, UNARY
 from ..ir.printing import pp_type
 
 _CONVERT = ('convert it (call the function through rt.function, whose autograph=True, the '
@@ -253,11 +253,6 @@ def _no_store_into_numpy():
                                             'array)')
 
 
-_NAMES = {'+=': 'add', '-=': 'sub', '*=': 'mul', '/=': 'truediv', '//=': 'floordiv', '%=': 'mod',
-          '**=': 'pow', '&=': 'and', '|=': 'or', '^=': 'xor', '<<=': 'lshift', '>>=': 'rshift',
-          '@=': 'matmul'}
-
-
 def _binary(ufunc, reflected):
     def method(self, other):
         if not is_operand(other):
@@ -275,22 +270,18 @@ def _numpy_method(fn):
     return lambda self, *args, **kwargs: fn(self, *args, **kwargs)
 
 
-for _name, _ufunc in {'add': np.add, 'sub': np.subtract, 'mul': np.multiply,
-                      'truediv': np.true_divide, 'floordiv': np.floor_divide, 'mod': np.remainder,
-                      'divmod': np.divmod, 'matmul': np.matmul, 'and': np.bitwise_and,
-                      'or': np.bitwise_or, 'xor': np.bitwise_xor, 'lshift': np.left_shift,
-                      'rshift': np.right_shift}.items():
+# `**` is Tensor.__pow__ (numpy's `power` takes no modulo); divmod is not an operator
+_BINARY = {op.stem: getattr(np, op.ufunc) for op in ARITHMETIC.values() if op.symbol != '**'}
+for _name, _ufunc in {**_BINARY, 'divmod': np.divmod}.items():
     setattr(Tensor, f'__{_name}__', _binary(_ufunc, False))
     setattr(Tensor, f'__r{_name}__', _binary(_ufunc, True))
-for _symbol in INPLACE_OPERATORS:
-    setattr(Tensor, f'__i{_NAMES[_symbol]}__',
+for _symbol, _op in AUGMENTED.items():
+    setattr(Tensor, f'__i{_op.stem}__',
             lambda self, other, _symbol=_symbol: updates.augmented(self, _symbol, other))
-for _name, _ufunc in {'lt': np.less, 'le': np.less_equal, 'gt': np.greater,
-                      'ge': np.greater_equal, 'eq': np.equal, 'ne': np.not_equal}.items():
-    setattr(Tensor, f'__{_name}__', _binary(_ufunc, False))
-for _name, _ufunc in {'neg': np.negative, 'pos': np.positive, 'abs': np.absolute,
-                      'invert': np.invert}.items():
-    setattr(Tensor, f'__{_name}__', _unary(_ufunc))
+for _op in COMPARISONS.values():
+    setattr(Tensor, f'__{_op.stem}__', _binary(getattr(np, _op.ufunc), False))
+for _op in UNARY.values():
+    setattr(Tensor, f'__{_op.stem}__', _unary(getattr(np, _op.ufunc)))
 for _name in ('sum', 'prod', 'mean', 'std', 'var', 'max', 'min', 'argmax', 'argmin', 'all', 'any',
               'cumsum', 'cumprod', 'round', 'clip', 'swapaxes', 'squeeze', 'ravel', 'take',
               'nonzero', 'argsort', 'copy', 'dot'):

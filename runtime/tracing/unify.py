@@ -1,11 +1,10 @@
-"""One type for a variable that has two values: the two branches of a cond, a loop's entry and body.
+"""The values of a variable that has two (a cond's branches, a loop's entry and body): their types, conversion.
 
-Arrays keep their dtype: two different dtypes are an error naming the
-variable. Python numbers are weakly typed (NEP 50), so they adopt the dtype
-of the other value (`x = 0` against an int32 tensor gives int32), or are
-promoted with it as numpy would (`x = 0.5` against int32 gives float64). Two
-Python numbers stay a weak Python number. Shapes that differ generalise to
-unknown dimensions (or an unknown rank).
+Their one type is `ir.compatibility.unify`'s: arrays keep their dtype, Python
+numbers (weak, NEP 50) adopt or promote with the other's, differing shapes
+generalise. Here: what a graph can hold (`is_value`), a value's type
+(`aval_of`), a value converted to the unified type (`convert`), a stand-in
+for a path that never uses it (`dummy`), and how messages name it (`describe`).
 """
 import numpy as np
 
@@ -31,23 +30,6 @@ def same_python(a, b):
         return True
     kind = a.__class__
     return kind is b.__class__ and kind in (*PYTHON_NUMBERS, str) and repr(a) == repr(b)
-
-
-def unify_types(a, b):
-    """The type of a value that is of type `a` or of type `b`, or None if the dtypes conflict."""
-    if a.weak and b.weak:
-        dtype = a.dtype if a.dtype == b.dtype else np.promote_types(a.dtype, b.dtype)
-    elif a.weak or b.weak:
-        strong, weak = (b, a) if a.weak else (a, b)
-        dtype = np.result_type(strong.dtype, PYTHON_TYPE[weak.dtype.kind](0))
-    elif a.dtype.kind == b.dtype.kind and a.dtype.kind in 'SU':
-        dtype = np.promote_types(a.dtype, b.dtype)  # strings: the longer length holds both
-    elif a.dtype != b.dtype:
-        return None
-    else:
-        dtype = a.dtype
-    both_weak = a.weak and b.weak
-    return AbstractValue(dtype, a.shape, both_weak).join(AbstractValue(dtype, b.shape, both_weak))
 
 
 def convert(builder, value, target):

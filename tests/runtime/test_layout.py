@@ -35,7 +35,7 @@ LATE_BOUND = {
     ('runtime.ops', 'runtime.autodiff.kit'),
     ('runtime.ops.control_flow', 'runtime.autodiff.subgraphs'),
     # A variable made while tracing asks rt.function whether the trace may create one (TF's rule).
-    ('runtime.api.variables', 'runtime.polymorphic.variable_creation'),
+    ('runtime.api.resource_variables', 'runtime.polymorphic.variable_creation'),
     # rt.config checks the pass names it is given when they are set, not at the next compile.
     ('runtime.config', 'runtime.passes'),
 }

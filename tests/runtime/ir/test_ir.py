@@ -135,11 +135,6 @@ def test_graph_def_of_nested_graphs():
 def test_abstract_values():
     a = AbstractValue(np.float32, (2, None))
     assert str(a) == 'f32[2,?]' and a.ndim == 2
-    assert a.is_compatible_with(AbstractValue(np.float32, (2, 5)))
-    assert not a.is_compatible_with(AbstractValue(np.float32, (3, 5)))
-    assert not a.is_compatible_with(AbstractValue(np.float64, (2, 5)))
-    assert AbstractValue(np.float32, (2, 3)).join(AbstractValue(np.float32, (2, 4))) == a
-    assert AbstractValue(np.int8, (1,)).join(AbstractValue(np.int8, (1, 1))).shape is None
     assert AbstractValue.from_value(3) == AbstractValue(np.int64, (), weak=True)
     assert AbstractValue.from_value(np.float32(3)) == AbstractValue(np.float32, ())
     assert Literal(True).aval == AbstractValue(np.bool_, ())

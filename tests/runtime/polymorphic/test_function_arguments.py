@@ -153,3 +153,31 @@ def test_bad_specs_are_refused_at_construction(shape, dtype, name, error, text):
 def test_spec_shapes_take_numpy_integers_and_none():
     assert rt.TensorSpec([np.int64(2), None, 0], np.int8).shape == (2, None, 0)
     assert rt.TensorSpec(np.int32(3), 'U').shape == (3,)
+
+
+class Scaled:
+    """A method whose input_signature covers the parameters after `self`, as in TensorFlow."""
+
+    def __init__(self, factor):
+        self.factor = factor
+
+    @rt.function(input_signature=[rt.TensorSpec([None], np.float32)])
+    def scale(self, x):
+        return x * self.factor
+
+
+def test_a_methods_input_signature_starts_after_self():
+    small, large = Scaled(np.float32(2)), Scaled(np.float32(3))
+    np.testing.assert_array_equal(small.scale(np.ones(3, np.float32)), [2, 2, 2])
+    np.testing.assert_array_equal(small.scale([1.0, 2.0]), [2, 4])
+    np.testing.assert_array_equal(large.scale(np.ones(1, np.float32)), [3])
+    concrete = small.scale.get_concrete_function()
+    assert concrete.structured_input_signature == ((rt.TensorSpec([None], np.float32),), {})
+    assert small.scale.experimental_get_tracing_count() == 2  # one trace per instance
+    with pytest.raises(InvalidArgumentError, match="argument 'x' expected"):
+        small.scale(np.ones(3, np.int32))
+
+
+def test_a_bad_input_signature_fails_at_decoration_outside_a_class_body():
+    with pytest.raises(TypeError, match='must cover every parameter without default'):
+        rt.function(lambda x, y: x, input_signature=[rt.TensorSpec([], np.float32)])

@@ -196,3 +196,20 @@ def test_a_variables_value_is_read_only_as_eagerly():
         update_read(None)
     with pytest.raises(ValueError, match='output array is read-only'):
         rt.function(update_read)(np.zeros(1))
+
+
+def rebind_in_loop(n, x):
+    while n > 0:
+        n -= 1
+        x = x + 1
+    return x
+
+
+def test_an_argument_a_loop_rebinds_but_never_updates_is_not_written_back():
+    f = check(rebind_in_loop, np.int64(3), np.zeros(2))
+    concrete = f.get_concrete_function(np.int64(3), np.zeros(2))
+    assert concrete.mutations is None
+    assert len(concrete.graph.outputs) == 1  # the result only: no copy of x to write back
+    x = np.zeros(2)
+    x.flags.writeable = False  # a write-back, even of the same values, would fail
+    assert f(np.int64(2), x).tolist() == [2.0, 2.0]

@@ -9,7 +9,7 @@ numpy's 'same_kind' rule; the shape is fixed.
 """
 import numpy as np
 
-from . import tapes as active
+from . import recording_tapes
 from ..tracing.memory import aliasing
 from ..tracing import tensor, builders
 from ..ir.core import AbstractValue, ResourceType
@@ -52,7 +52,7 @@ class Variable(builders.Resource):
         """The current value (a read-only array); while tracing, a tensor read at this point."""
         builder = builders.current_builder()
         if builder is None:
-            return active.read_variable(self) if active.state.tapes else self._value
+            return recording_tapes.read_variable(self) if recording_tapes.state.tapes else self._value
         value = builder.emit('read_variable', [builder.capture_resource(self)], {})
         aliasing.ref_of(value).readonly = True  # as the eager value, a read-only array
         return value

@@ -13,7 +13,7 @@ import weakref
 
 import numpy as np
 
-from ..api.variables import Variable
+from ..api.resource_variables import Variable
 from ..ir.core import AbstractValue
 from ..ir.liveness import sub_graphs
 
