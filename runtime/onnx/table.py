@@ -11,7 +11,7 @@ a test checks that every op is in one of the two.
 """
 import numpy as np
 
-from ..ops.updates import INPLACE_OPERATORS
+from ..python.operator_table import AUGMENTED
 from . import arrays, control, indexing, numeric, ufuncs, updates
 
 ARITHMETIC = {'add': 'Add', 'subtract': 'Sub', 'multiply': 'Mul', 'true_divide': 'Div',
@@ -101,7 +101,7 @@ def _clip(ctx, eq, inputs, **params):
 
 
 def _inplace_op(ctx, eq, inputs, op):
-    return LOWERINGS[INPLACE_OPERATORS[op][1].__name__](ctx, eq, inputs)
+    return LOWERINGS[AUGMENTED[op].ufunc](ctx, eq, inputs)
 
 
 def _read_variable(ctx, eq, inputs):
