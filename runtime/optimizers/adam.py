@@ -19,8 +19,7 @@ class Adam(Optimizer):
         alpha = (self.learning_rate * np.sqrt(1 - np.power(self.beta_2, t))
                  / (1 - np.power(self.beta_1, t))).astype(variable.dtype)
         m, v = self.slot(variable, 'm'), self.slot(variable, 'v')
-        m_new = m + (gradient - m) * (1 - self.beta_1)
-        v_new = v + (gradient * gradient - v) * (1 - self.beta_2)
-        m.assign(m_new)
-        v.assign(v_new)
-        variable.assign_sub(m_new * alpha / (np.sqrt(v_new) + self.epsilon))
+        # assign_add, not assign: the sum is a new array the slot takes without a copy
+        m.assign_add((gradient - m) * (1 - self.beta_1))
+        v.assign_add((gradient * gradient - v) * (1 - self.beta_2))
+        variable.assign_sub(m * alpha / (np.sqrt(v) + self.epsilon))
