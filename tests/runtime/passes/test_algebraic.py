@@ -70,3 +70,37 @@ def test_a_result_returned_stays_a_new_array():
         { lambda ; a:f64[3]. let
             b:f64[3] = multiply a 1
           in (b,) }""", None, args=[X])
+
+
+def test_a_ufunc_reads_the_operand_of_a_broadcast_its_own_broadcasting_repeats():
+    def fn(x):
+        return np.broadcast_to(x[:, None], (3, 2)) * np.ones((3, 2))
+
+    check_pass(algebraic.run, fn, [F64], """
+        { lambda a:f64[3,2] ; b:f64[3]. let
+            c:f64[3,1] = getitem[index=(:, None)] b
+            d:f64[3,2] = broadcast_to[shape=(3, 2)] c
+            e:f64[3,2] = multiply d a
+          in (e,) }""", """
+        { lambda a:f64[3,2] ; b:f64[3]. let
+            c:f64[3,1] = getitem[index=(:, None)] b
+            d:f64[3,2] = broadcast_to[shape=(3, 2)] c
+            e:f64[3,2] = multiply c a
+          in (e,) }""", args=[X])
+
+
+def test_a_broadcast_that_gives_the_result_its_shape_stays():
+    check_pass(algebraic.run, lambda x: np.broadcast_to(x, (2, 3)) * 2.0, [F64], """
+        { lambda ; a:f64[3]. let
+            b:f64[2,3] = broadcast_to[shape=(2, 3)] a
+            c:f64[2,3] = multiply b 2.0
+          in (c,) }""", None, args=[X])
+    check_pass(algebraic.run, lambda x: np.broadcast_to(x, (3,)) * x, [F64], """
+        { lambda ; a:f64[3]. let
+            b:f64[3] = broadcast_to[shape=(3,)] a
+            c:f64[3] = multiply b a
+          in (c,) }""", """
+        { lambda ; a:f64[3]. let
+            b:f64[3] = broadcast_to[shape=(3,)] a
+            c:f64[3] = multiply a a
+          in (c,) }""", args=[X])
