@@ -39,6 +39,8 @@ def _keep(ref, value, copy):
     if value.__class__ is np.ndarray and value.dtype == current.dtype and \
             value.shape == current.shape:  # the common case: nothing to check or cast
         array = value.copy(order='K') if copy else value
+    elif value.__class__ is current.dtype.type and not current.shape:  # a counter's new count
+        array = np.array(value)
     else:
         array = np.asarray(value)
         check_assignable(AbstractValue(ref.dtype, ref.shape),
