@@ -81,10 +81,10 @@ def _unbroadcast(eq, defined):
         if source is None or source.primitive != 'broadcast_to':
             continue
         operand = source.inputs[0]
-        if not isinstance(operand, Var) or operand.aval.weak or operand.aval.shape is None:
+        if not isinstance(operand, Var) or operand.aval.weak:
             continue
         shapes = [operand.aval.shape if j == i else _shape(a) for j, a in enumerate(inputs)]
-        if None not in shapes and broadcast_shapes(*shapes) == eq.outputs[0].aval.shape:
+        if _all_known(shapes) and broadcast_shapes(*shapes) == eq.outputs[0].aval.shape:
             inputs[i] = operand
     inputs = tuple(inputs)
     return eq if inputs == eq.inputs else dataclasses.replace(eq, inputs=inputs)
@@ -92,6 +92,11 @@ def _unbroadcast(eq, defined):
 
 def _shape(atom):
     return () if isinstance(atom, Literal) else atom.aval.shape
+
+
+def _all_known(shapes):
+    """True if every shape is known, every dim too (a `?` could be 1 and broadcast)."""
+    return all(s is not None and None not in s for s in shapes)
 
 
 def _same_type(atom, eq):

@@ -3,6 +3,7 @@ import numpy as np
 import pytest
 
 from pass_helpers import F64, I8, check_pass
+from runtime.ir.core import AbstractValue
 from runtime.passes import algebraic
 
 X = np.array([-0.0, np.nan, -np.inf])
@@ -104,3 +105,13 @@ def test_a_broadcast_that_gives_the_result_its_shape_stays():
             b:f64[3] = broadcast_to[shape=(3,)] a
             c:f64[3] = multiply a a
           in (c,) }""", args=[X])
+
+
+def test_a_broadcast_of_an_unknown_dim_stays():
+    unknown = AbstractValue(np.float64, (None,))
+    check_pass(algebraic.run, lambda x: np.broadcast_to(x, (3,)) * x[:1], [unknown], """
+        { lambda ; a:f64[?]. let
+            b:f64[3] = broadcast_to[shape=(3,)] a
+            c:f64[?] = getitem[index=(:1,)] a
+            d:f64[3] = multiply b c
+          in (d,) }""", None, args=[np.array([2.0])])
