@@ -6,7 +6,7 @@ constant), passed as the equation's inputs after `x`.
 """
 import numpy as np
 
-from ..autodiff.kit import scatter_add
+from ..autodiff.kit import scatter_add, static_shape
 from ..ir.core import AbstractValue, Hole
 from ..ir.shapes import broadcast_shapes
 from ..ir.registry import defop, defvjp
@@ -164,4 +164,29 @@ def _check_bound(index, n, axis):
         raise IndexError(f'index {index} is out of bounds for axis {axis} with size {n}')
 
 
-defvjp('getitem', lambda g, out, x, *dynamic, index: scatter_add(x, g, index, dynamic))
+def _getitem_vjp(g, out, x, *dynamic, index):
+    shape = static_shape(x)
+    if _takes_all(index, shape):  # x[:, 0] of a (n, 1) array, say: only the shape changes
+        return np.reshape(g, shape)
+    return scatter_add(x, g, index, dynamic)
+
+
+def _takes_all(template, shape):
+    """True if the basic index `template` picks every element of an array of static `shape`,
+    in order: full slices, None and ints on axes of length 1."""
+    if shape is None or None in shape or template.count(Ellipsis) > 1 or any(
+            isinstance(i, (Hole, bool)) for i in template):
+        return False
+    items = [i for i in template if i is not None]
+    if Ellipsis in items:
+        at = items.index(Ellipsis)
+        items[at:at + 1] = [slice(None)] * (len(shape) - len(items) + 1)
+    items += [slice(None)] * (len(shape) - len(items))
+    if len(items) != len(shape):
+        return False
+    return all(item in (0, -1) and n == 1 if isinstance(item, int) else
+               not any(isinstance(p, Hole) for p in (item.start, item.stop, item.step))
+               and item.indices(n) == (0, n, 1) for item, n in zip(items, shape))
+
+
+defvjp('getitem', _getitem_vjp)

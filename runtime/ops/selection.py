@@ -1,7 +1,7 @@
 """Selecting and ordering: np.where, nonzero, clip, take, sort, argsort."""
 import numpy as np
 
-from ..autodiff.kit import apply_op, scatter_add
+from ..autodiff.kit import apply_op, scatter_add, static_shape
 from ..ir.core import AbstractValue, Hole
 from ..ir.shapes import broadcast_shapes, normalize_axis, probe_dtype, size
 from ..ir.registry import defop, defvjp, no_gradient
@@ -117,6 +117,9 @@ def _take_along_axis_vjp(g, out, arr, indices, axis=-1):
         return np.reshape(_take_along_axis_vjp(g, out, np.ravel(arr), indices, 0), np.shape(arr))
     ndim, shape = np.ndim(arr), np.shape(arr)
     axis %= ndim
+    if (static_shape(indices) or (None,) * ndim)[axis] == 1:  # one per line: nothing to add up
+        line = np.reshape(_arange(shape[axis]), tuple(-1 if j == axis else 1 for j in range(ndim)))
+        return np.where(np.equal(indices, line), g, 0)  # broadcast lines summed back by backprop
     index = tuple(indices if i == axis else np.reshape(
         _arange(shape[i]), tuple(-1 if j == i else 1 for j in range(ndim))) for i in range(ndim))
     return scatter_add(arr, g, tuple(Hole(i) for i in range(ndim)), list(index))

@@ -30,9 +30,23 @@ def check_assignable(target, value):
 
 def store(ref, value):
     """Replace the value held by `ref` (a variable) with a read-only copy of `value`."""
-    array = np.asarray(value)
-    check_assignable(AbstractValue(ref.dtype, ref.shape), AbstractValue(array.dtype, array.shape))
-    array = np.array(value, dtype=ref.dtype)  # a copy: later changes to `value` do not leak in
+    _keep(ref, value, copy=True)
+
+
+def _keep(ref, value, copy):
+    """Make `value` (a copy of it if `copy`: a new array of this update's own otherwise) the
+    read-only value of `ref`, checked and cast to the variable's type."""
+    current = ref._value
+    if value.__class__ is np.ndarray and value.dtype == current.dtype and \
+            value.shape == current.shape:  # the common case: nothing to check or cast
+        array = value.copy(order='K') if copy else value
+    elif value.__class__ is current.dtype.type and not current.shape:  # a counter's new count
+        array = np.array(value)
+    else:
+        array = np.asarray(value)
+        check_assignable(AbstractValue(ref.dtype, ref.shape),
+                         AbstractValue(array.dtype, array.shape))
+        array = np.array(value, dtype=ref.dtype)  # a copy: later changes to `value` do not leak
     array.flags.writeable = False
     ref._value = array
 
@@ -45,11 +59,11 @@ def assign_variable(ref, value):
 
 
 def assign_add_variable(ref, delta):
-    store(ref, np.add(ref._value, delta))
+    _keep(ref, np.add(ref._value, delta), copy=False)  # numpy's result is a new array
 
 
 def assign_sub_variable(ref, delta):
-    store(ref, np.subtract(ref._value, delta))
+    _keep(ref, np.subtract(ref._value, delta), copy=False)
 
 
 @defop('read_variable', read_variable)
@@ -76,7 +90,7 @@ def scatter_variable(ref, value, *dynamic, index):
     """`v[index] = value` (TensorFlow's scatter_update): numpy's item assignment on a copy."""
     new = ref._value.copy()
     new[fill_index(index, dynamic)] = value
-    store(ref, new)
+    _keep(ref, new, copy=False)
 
 
 @defop('scatter_variable', scatter_variable, stateful=True)

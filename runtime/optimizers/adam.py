@@ -14,13 +14,16 @@ class Adam(Optimizer):
         super().__init__(learning_rate, name)
         self.beta_1, self.beta_2, self.epsilon = beta_1, beta_2, epsilon
 
-    def update(self, variable, gradient, step):
+    def prepare(self, step):
         t = step + 1
-        alpha = (self.learning_rate * np.sqrt(1 - np.power(self.beta_2, t))
-                 / (1 - np.power(self.beta_1, t))).astype(variable.dtype)
+        return self.learning_rate * np.sqrt(1 - np.power(self.beta_2, t)) / (
+            1 - np.power(self.beta_1, t))
+
+    def update(self, variable, gradient, alpha):
+        alpha = alpha.astype(variable.dtype)
         m, v = self.slot(variable, 'm'), self.slot(variable, 'v')
-        m_new = m + (gradient - m) * (1 - self.beta_1)
-        v_new = v + (gradient * gradient - v) * (1 - self.beta_2)
-        m.assign(m_new)
-        v.assign(v_new)
-        variable.assign_sub(m_new * alpha / (np.sqrt(v_new) + self.epsilon))
+        # assign_add, not assign: the sum is a new array the slot takes without a copy; the
+        # slots' values read once each (a variable in arithmetic is read at every use)
+        m.assign_add((gradient - m.read_value()) * (1 - self.beta_1))
+        v.assign_add((gradient * gradient - v.read_value()) * (1 - self.beta_2))
+        variable.assign_sub(m.read_value() * alpha / (np.sqrt(v.read_value()) + self.epsilon))

@@ -11,7 +11,8 @@ from ..api.resource_variables import Variable
 
 
 class Optimizer:
-    """Applies gradients to variables; subclasses define `update(variable, gradient)`."""
+    """Applies gradients to variables; subclasses define `update(variable, gradient, per_step)`
+    and may define `prepare(step)`, which gives `per_step`."""
 
     def __init__(self, learning_rate, name):
         self.learning_rate, self.name = learning_rate, name
@@ -25,9 +26,9 @@ class Optimizer:
             if not isinstance(variable, Variable):
                 raise TypeError(f'apply_gradients updates rt.Variable objects, not '
                                 f'{type(variable).__name__}')
-        step = self.iterations.read_value()
+        per_step = self.prepare(self.iterations.read_value())
         for gradient, variable in pairs:
-            self.update(variable, gradient, step)
+            self.update(variable, gradient, per_step)
         self.iterations.assign_add(1)
         return self.iterations
 
@@ -42,5 +43,10 @@ class Optimizer:
     def variables(self):
         return [self.iterations, *self._slots.values()]
 
-    def update(self, variable, gradient, step):
+    def prepare(self, step):
+        """What every variable's update of this step shares, computed once (default: `step`,
+        the number of steps applied before)."""
+        return step
+
+    def update(self, variable, gradient, per_step):
         raise NotImplementedError

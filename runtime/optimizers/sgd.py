@@ -11,7 +11,7 @@ class SGD(Optimizer):
         super().__init__(learning_rate, name)
         self.momentum, self.nesterov = momentum, nesterov
 
-    def update(self, variable, gradient, step):
+    def update(self, variable, gradient, per_step):
         step_size = gradient * self.learning_rate
         if not self.momentum:
             variable.assign_sub(step_size)

@@ -11,8 +11,16 @@ promotion, no broadcasting) and for every value, NaN and -0.0 included:
 `x + 0.0` stays (it turns -0.0 into 0.0), `x * 0` and `x - x` stay (NaN,
 inf), complex values and 0-d values are left alone. A result the graph gives back stays a
 new array, as eagerly.
+
+A ufunc reading `broadcast_to(y, shape)` reads `y` instead when its own
+broadcasting gives the result the same shape (a gradient's `unreduce`
+broadcast before a multiply, say): the same values, one array fewer.
 """
-from ..ir.core import Var
+import dataclasses
+
+from ..ir.core import Literal, Var
+from ..ir.shapes import broadcast_shapes
+from ..ops.elementwise import UFUNCS
 from .rewrite import is_literal, output_vars, rebuilt, rewritten
 
 _FLOAT_OR_INT = 'fiu'
@@ -22,7 +30,7 @@ def run(graph):
     outputs = output_vars(graph)
     defined, equations, mapping = {}, [], {}
     for eq in graph.equations:
-        eq = rewritten(eq, mapping, run)
+        eq = _unbroadcast(rewritten(eq, mapping, run), defined)
         same = _identity(eq, defined)
         if same is not None and eq.outputs[0] not in outputs:
             mapping[eq.outputs[0]] = same
@@ -60,6 +68,35 @@ def _identity(eq, defined):
     if name == 'add' and (is_literal(y, (-0.0,)) or integer and is_literal(y, (0,))):
         return x
     return None
+
+
+def _unbroadcast(eq, defined):
+    """`eq`, a ufunc, reading the operands of the broadcast_to ops it reads when its own
+    broadcasting gives the same result shape."""
+    if eq.primitive not in UFUNCS or eq.params or len(eq.outputs) != 1:
+        return eq
+    inputs = list(eq.inputs)
+    for i, atom in enumerate(inputs):
+        source = defined.get(atom)
+        if source is None or source.primitive != 'broadcast_to':
+            continue
+        operand = source.inputs[0]
+        if not isinstance(operand, Var) or operand.aval.weak:
+            continue
+        shapes = [operand.aval.shape if j == i else _shape(a) for j, a in enumerate(inputs)]
+        if _all_known(shapes) and broadcast_shapes(*shapes) == eq.outputs[0].aval.shape:
+            inputs[i] = operand
+    inputs = tuple(inputs)
+    return eq if inputs == eq.inputs else dataclasses.replace(eq, inputs=inputs)
+
+
+def _shape(atom):
+    return () if isinstance(atom, Literal) else atom.aval.shape
+
+
+def _all_known(shapes):
+    """True if every shape is known, every dim too (a `?` could be 1 and broadcast)."""
+    return all(s is not None and None not in s for s in shapes)
 
 
 def _same_type(atom, eq):

@@ -13,7 +13,10 @@ warn when the graph runs, as eagerly, or never if it is pruned; so is integer
 arithmetic that wraps around (numpy warns for scalars). A result
 must keep the equation's exact type, be small, and, if it is an array a
 caller could write, only be read by ops that make new arrays. `dim` of an
-axis whose size the type knows becomes that Python int.
+axis whose size the type knows becomes that Python int, and `zeros_like`,
+`ones_like` (and `full_like` of a constant) of a value whose type is fully
+known fold as if that value were constant: they read only its type (the seed
+`ones_like(loss)` of a gradient, say).
 """
 import warnings
 
@@ -29,6 +32,8 @@ from .rewrite import is_mutable_array, output_vars, rebuilt, rewritten
 
 MAX_ELEMENTS = 1 << 12  # a folded array bigger than this stays an op (memory held per graph)
 _PYTHON_SCALARS = (bool, int, float, complex)
+_READ_ONLY = frozenset(('broadcast_to',))  # its result is a view no one can write
+_TYPE_ONLY = ('zeros_like', 'ones_like', 'full_like')  # their first input: only its type read
 
 
 def run(graph):
@@ -76,9 +81,11 @@ def _static_size(eq):
 def _fold(eq, known, readers):
     if len(eq.outputs) != 1 or has_effects(eq) or any(True for _ in sub_graphs(eq.params)):
         return None
-    if not all(isinstance(a, Literal) or a in known for a in eq.inputs):
+    values = [a.value if isinstance(a, Literal) else known.get(a, _MISSING) for a in eq.inputs]
+    if eq.primitive in _TYPE_ONLY and values[0] is _MISSING:
+        values[0] = _stand_in(eq.inputs[0].aval)
+    if any(v is _MISSING for v in values):
         return None
-    values = [a.value if isinstance(a, Literal) else known[a] for a in eq.inputs]
     op, out = ops.get(eq.primitive), eq.outputs[0]
     try:
         with np.errstate(all='raise'), warnings.catch_warnings():
@@ -95,9 +102,19 @@ def _fold(eq, known, readers):
     if AbstractValue.from_value(value) != out.aval:
         return None
     if isinstance(value, np.ndarray) and is_mutable_array(out.aval) and not (
-            readers.get(out, set()) <= FRESH):
+            readers.get(out, set()) <= FRESH | _READ_ONLY):
         return None
     return value
+
+
+_MISSING = object()
+
+
+def _stand_in(aval):
+    """An array of type `aval` (any values), or _MISSING when the type is not fully known."""
+    if aval.weak or aval.shape is None or None in aval.shape or size(aval.shape) > MAX_ELEMENTS:
+        return _MISSING
+    return np.zeros(aval.shape, aval.dtype)
 
 
 def _wraps(ufunc, values, value):

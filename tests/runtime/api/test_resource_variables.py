@@ -35,6 +35,24 @@ def test_values_are_read_only_and_numpy_is_a_copy():
     assert v.read_value().tolist() == [1.0, 1.0]
 
 
+def test_updates_replace_the_value_by_a_read_only_array_and_earlier_reads_keep_theirs():
+    v = rt.Variable(np.zeros(3, np.float32))
+    before = v.read_value()
+    v.assign_add(np.ones(3, np.float32))  # numpy's new sum becomes the value itself
+    v.assign_sub(np.float64(0.5))         # a float64 difference, cast back
+    v[0] = 4.0
+    assert before.tolist() == [0.0, 0.0, 0.0]
+    assert_same(v.read_value(), np.array([4.0, 0.5, 0.5], np.float32))
+    with pytest.raises(ValueError, match='read-only'):
+        v.read_value()[1] = 0.0
+    with pytest.raises(ValueError, match=r'shape \(2, 3\) to a variable of shape \(3,\)'):
+        v.assign_add(np.ones((2, 3), np.float32))
+    counter = rt.Variable(np.int64(0))
+    counter.assign_add(1)
+    assert_same(counter.read_value(), np.array(1, np.int64))
+    assert not counter.read_value().flags.writeable
+
+
 def test_numpy_compatible_arithmetic():
     v = rt.Variable(np.array([1.5, -2.0], np.float32))
     value = v.read_value()

@@ -30,6 +30,11 @@ UNARY = {
     'getitem_basic': lambda x: x[1, ::2] * 3.0, 'getitem_advanced': lambda x: x[[0, 1, 1], [2, 0, 2]],
     'take': lambda x: np.take(x, [0, 2, 2], axis=1), 'flip': lambda x: np.flip(x, 1) * np.arange(3),
     'take_along_axis': lambda x: np.take_along_axis(x, np.array([[2], [0]]), axis=1),
+    'take_along_axis_repeats': lambda x: np.take_along_axis(
+        x, np.array([[2, 2, 0], [1, 0, 1]]), axis=1) * np.arange(3),
+    'take_along_axis_broadcast': lambda x: np.take_along_axis(
+        x[:1], np.array([[2], [0]]), axis=1) * np.array([[1.0], [2.0]]),
+    'getitem_whole': lambda x: x[:, None][:, 0, ...] ** 3,
     'clip': lambda x: np.clip(x, -0.5, 0.5), 'sort': lambda x: np.sort(x, axis=1) * np.arange(3),
     'expand_squeeze': lambda x: np.squeeze(np.expand_dims(x, 0), 0) ** 3,
     'broadcast_to': lambda x: np.broadcast_to(x[0], (4, 3)) * np.arange(12).reshape(4, 3),

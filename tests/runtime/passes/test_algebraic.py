@@ -3,6 +3,7 @@ import numpy as np
 import pytest
 
 from pass_helpers import F64, I8, check_pass
+from runtime.ir.core import AbstractValue
 from runtime.passes import algebraic
 
 X = np.array([-0.0, np.nan, -np.inf])
@@ -70,3 +71,47 @@ def test_a_result_returned_stays_a_new_array():
         { lambda ; a:f64[3]. let
             b:f64[3] = multiply a 1
           in (b,) }""", None, args=[X])
+
+
+def test_a_ufunc_reads_the_operand_of_a_broadcast_its_own_broadcasting_repeats():
+    def fn(x):
+        return np.broadcast_to(x[:, None], (3, 2)) * np.ones((3, 2))
+
+    check_pass(algebraic.run, fn, [F64], """
+        { lambda a:f64[3,2] ; b:f64[3]. let
+            c:f64[3,1] = getitem[index=(:, None)] b
+            d:f64[3,2] = broadcast_to[shape=(3, 2)] c
+            e:f64[3,2] = multiply d a
+          in (e,) }""", """
+        { lambda a:f64[3,2] ; b:f64[3]. let
+            c:f64[3,1] = getitem[index=(:, None)] b
+            d:f64[3,2] = broadcast_to[shape=(3, 2)] c
+            e:f64[3,2] = multiply c a
+          in (e,) }""", args=[X])
+
+
+def test_a_broadcast_that_gives_the_result_its_shape_stays():
+    check_pass(algebraic.run, lambda x: np.broadcast_to(x, (2, 3)) * 2.0, [F64], """
+        { lambda ; a:f64[3]. let
+            b:f64[2,3] = broadcast_to[shape=(2, 3)] a
+            c:f64[2,3] = multiply b 2.0
+          in (c,) }""", None, args=[X])
+    check_pass(algebraic.run, lambda x: np.broadcast_to(x, (3,)) * x, [F64], """
+        { lambda ; a:f64[3]. let
+            b:f64[3] = broadcast_to[shape=(3,)] a
+            c:f64[3] = multiply b a
+          in (c,) }""", """
+        { lambda ; a:f64[3]. let
+            b:f64[3] = broadcast_to[shape=(3,)] a
+            c:f64[3] = multiply a a
+          in (c,) }""", args=[X])
+
+
+def test_a_broadcast_of_an_unknown_dim_stays():
+    unknown = AbstractValue(np.float64, (None,))
+    check_pass(algebraic.run, lambda x: np.broadcast_to(x, (3,)) * x[:1], [unknown], """
+        { lambda ; a:f64[?]. let
+            b:f64[3] = broadcast_to[shape=(3,)] a
+            c:f64[?] = getitem[index=(:1,)] a
+            d:f64[3] = multiply b c
+          in (d,) }""", None, args=[np.array([2.0])])

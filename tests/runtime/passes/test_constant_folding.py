@@ -3,6 +3,7 @@ import numpy as np
 import pytest
 
 from pass_helpers import F64, I8, check_pass
+from runtime.ir.core import AbstractValue
 from runtime.tracing.builders import bind
 from runtime.passes import constant_folding
 
@@ -63,3 +64,41 @@ def test_a_folded_array_is_never_handed_out_for_writing():
         { lambda a:f64[3] ; b:f64[3]. let
             c:f64[3] = negative a
           in (c,) }""", None, args=[X])
+
+
+def test_ones_like_of_a_fully_known_type_folds_and_so_do_read_only_broadcasts_of_it():
+    def fn(x):
+        seed = np.broadcast_to(np.expand_dims(np.ones_like(np.sum(x)), 0), (3,))
+        return x * (seed / 3)
+
+    check_pass(constant_folding.run, fn, [F64], """
+        { lambda ; a:f64[3]. let
+            b:f64[] = sum a
+            c:f64[] = ones_like b
+            d:f64[1] = expand_dims[axis=0] c
+            e:f64[3] = broadcast_to[shape=(3,)] d
+            f:f64[3] = divide e 3
+            g:f64[3] = multiply a f
+          in (g,) }""", """
+        { lambda a:f64[] b:f64[1] c:f64[3] d:f64[3] ; e:f64[3]. let
+            f:f64[] = sum e
+            g:f64[3] = multiply e d
+          in (g,) }""", args=[X])
+
+
+def test_zeros_like_of_an_unknown_dim_or_of_a_big_value_stays():
+    def fn(x):
+        return np.zeros_like(x) + x
+
+    unknown = AbstractValue(np.float64, (None,))
+    check_pass(constant_folding.run, fn, [unknown], """
+        { lambda ; a:f64[?]. let
+            b:f64[?] = zeros_like a
+            c:f64[?] = add b a
+          in (c,) }""", None, args=[X])
+    big = AbstractValue(np.float64, (constant_folding.MAX_ELEMENTS + 1,))
+    check_pass(constant_folding.run, fn, [big], f"""
+        {{ lambda ; a:f64[{big.shape[0]}]. let
+            b:f64[{big.shape[0]}] = zeros_like a
+            c:f64[{big.shape[0]}] = add b a
+          in (c,) }}""", None)
