@@ -1,4 +1,4 @@
-"""Gradients of ops holding sub-graphs (`call`, `cond`, `while`): the VJP of a graph is a graph.
+"""Gradients of ops holding sub-graphs (`call`, `cond`): the VJP of a graph is a graph (loops: `loops`).
 
 `vjp_graph(graph, needed, variables)` takes the graph's inputs and the
 cotangents of its float outputs, runs the graph's equations again (effects
@@ -15,7 +15,6 @@ import numpy as np
 from ..tracing import tensor, builders as tracing, trace_state
 from ..execution.executor import compile_graph
 from ..ir.core import Literal
-from ..ir.liveness import needed_inputs
 from .backprop import active_vars, backward, differentiable
 from . import variables as variable_cts
 
@@ -110,36 +109,6 @@ def call_vjp(primitive, needed, g, out, args, fixed, **graphs):
     for variable in variables:
         collector.add(variable, next(results))
     return cts
-
-
-def loop_vjp(needed, g, out, args, cond, body, carried):
-    """Cotangents of the inputs of `while[cond, body, carried](*args)`: a `while_vjp` op, which
-    runs the loop again (its effects aside) saving what the body's VJP graph reads, then that
-    graph once per iteration in reverse."""
-    from .kit import apply_op
-    collector = variable_cts.current()
-    variables = () if collector is None else collector.read_in([body])
-    floats = tuple(float_outputs(body))
-    n_consts = len(args) - carried
-    const_cts = tuple(j for j in range(n_consts) if needed[carried + j]
-                      and differentiable(body.inputs[carried + j].aval))
-    body_needed = tuple(i in floats for i in range(carried)) + tuple(
-        j in const_cts for j in range(n_consts))
-    pure_body = effect_free(body)
-    body_vjp = vjp_graph(pure_body, body_needed, variables)
-    saved = tuple(sorted(i for i in needed_inputs(body_vjp, range(len(body_vjp.outputs)))
-                         if i < carried))
-    gs = [g[i] if g[i] is not None else np.zeros_like(out[i]) for i in floats]
-    results = iter(apply_op(
-        'while_vjp', *args, *gs, cond=effect_free(cond), body=pure_body, body_vjp=body_vjp,
-        carried=carried, floats=floats, saved=saved, const_cts=const_cts,
-        variables=tuple(variable_cts.value_aval(v) for v in variables)))
-    of_carried = {i: next(results) for i in floats}
-    of_consts = {j: next(results) for j in const_cts}
-    for variable in variables:
-        collector.add(variable, next(results))
-    return [of_carried.get(i) if needed[i] else None for i in range(carried)] + [
-        of_consts.get(j) for j in range(n_consts)]
 
 
 def effect_free(graph):

@@ -130,7 +130,7 @@ def _cond_vjp(needed, g, out, pred, *args, true_branch, false_branch):
 @defvjp_all('while')
 def _while_vjp(needed, g, out, *args, cond, body, carried):
     """A `while_vjp` op: the loop saving its state, then the body's VJP graph in reverse."""
-    from ..autodiff.subgraphs import loop_vjp
+    from ..autodiff.loops import loop_vjp
     return loop_vjp(needed, g, out, args, cond, body, carried)
 
 
@@ -162,5 +162,8 @@ def _while_vjp_rule(*avals, cond, body, body_vjp, carried, floats, saved, const_
     return [ins[i] for i in floats] + [ins[carried + j] for j in const_cts] + list(variables)
 
 
-no_gradient('not implemented: the gradient of a loop\'s gradient (differentiate the loop once)',
-            'while_vjp')
+@defvjp_all('while_vjp')
+def _while_vjp_vjp(needed, g, out, *args, **params):
+    """The VJP of the same function written as ordinary loops (`autodiff.loops.reverse_graph`)."""
+    from ..autodiff.loops import while_vjp_vjp
+    return while_vjp_vjp(needed, g, out, args, params)

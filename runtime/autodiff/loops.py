@@ -1,0 +1,147 @@
+"""Gradients of graph loops: `while` differentiates as a `while_vjp` op, and `while_vjp` as loops.
+
+`loop_vjp` gives a `while` equation's input cotangents as one `while_vjp` op
+(`runtime.ops.control_flow`): the loop again, saving what the body's VJP
+graph reads, then that graph once per iteration, last to first.
+
+The gradient of a `while_vjp` (second order through a graph loop) is that of
+`reverse_graph`: the same function written with ordinary ops, a `while` that
+counts the trip count n, then a `while` for k = n..1 that recomputes the
+state before iteration k with a nested `while` from the initial state and
+applies the body's VJP graph to it. Every op there has a rule (`while` this
+one, `call` the VJP of a graph), so third and higher orders follow. Memory
+stays linear in the trip count (the nested loop's gradient saves one state
+per iteration); time is quadratic, for second and higher orders only.
+"""
+import weakref
+
+import numpy as np
+
+from ..tracing import tensor, builders as tracing, trace_state
+from ..ir.core import AbstractValue
+from ..ir.liveness import needed_inputs
+from .backprop import differentiable
+from .subgraphs import call_vjp, effect_free, float_outputs, vjp_graph
+from . import variables as variable_cts
+
+_COUNTER = AbstractValue(np.int64, ())
+_REVERSE = weakref.WeakKeyDictionary()  # body_vjp -> {params: its reverse_graph}
+
+
+def loop_vjp(needed, g, out, args, cond, body, carried):
+    """Cotangents of the inputs of `while[cond, body, carried](*args)`: a `while_vjp` op, which
+    runs the loop again (its effects aside) saving what the body's VJP graph reads, then that
+    graph once per iteration in reverse."""
+    from .kit import apply_op
+    collector = variable_cts.current()
+    variables = () if collector is None else collector.read_in([body])
+    floats = tuple(float_outputs(body))
+    n_consts = len(args) - carried
+    const_cts = tuple(j for j in range(n_consts) if needed[carried + j]
+                      and differentiable(body.inputs[carried + j].aval))
+    body_needed = tuple(i in floats for i in range(carried)) + tuple(
+        j in const_cts for j in range(n_consts))
+    pure_body = effect_free(body)
+    body_vjp = vjp_graph(pure_body, body_needed, variables)
+    saved = tuple(sorted(i for i in needed_inputs(body_vjp, range(len(body_vjp.outputs)))
+                         if i < carried))
+    gs = [g[i] if g[i] is not None else np.zeros_like(out[i]) for i in floats]
+    results = iter(apply_op(
+        'while_vjp', *args, *gs, cond=effect_free(cond), body=pure_body, body_vjp=body_vjp,
+        carried=carried, floats=floats, saved=saved, const_cts=const_cts,
+        variables=tuple(variable_cts.value_aval(v) for v in variables)))
+    of_carried = {i: next(results) for i in floats}
+    of_consts = {j: next(results) for j in const_cts}
+    for variable in variables:
+        collector.add(variable, next(results))
+    return [of_carried.get(i) if needed[i] else None for i in range(carried)] + [
+        of_consts.get(j) for j in range(n_consts)]
+
+
+def while_vjp_vjp(needed, g, out, args, params):
+    """Cotangents of the inputs of a `while_vjp`: the VJP of its `reverse_graph`, called."""
+    return call_vjp('call', needed, g, out, args, {}, graph=reverse_graph(**params))
+
+
+def reverse_graph(cond, body, body_vjp, carried, floats, saved, const_cts, variables):
+    """A graph computing what `while_vjp` with these params computes, from ordinary ops (cached)."""
+    per_vjp = _REVERSE.setdefault(body_vjp, {})
+    key = id(cond), id(body), carried, floats, const_cts, variables  # the graph holds cond, body
+    if key not in per_vjp:
+        per_vjp[key] = trace_state.isolated(
+            _trace_reverse, cond, body, body_vjp, carried, len(floats), const_cts, variables)
+    return per_vjp[key]
+
+
+def _trace_reverse(cond, body, body_vjp, carried, n_cts, const_cts, variables):
+    avals = body.in_avals
+    with tracing.GraphBuilder() as builder:
+        state = [builder.placeholder(a) for a in avals[:carried]]
+        consts = [builder.placeholder(a) for a in avals[carried:]]
+        cts = [builder.placeholder(a) for a in body_vjp.in_avals[len(avals):]]
+        counting_avals = (_COUNTER, *avals)
+        trips = builder.emit('while', [np.int64(0), *state, *consts], {
+            'cond': _closed(_counting_cond, cond, counting_avals), 'body': _closed(
+                _counting_body, body, counting_avals), 'carried': 1 + carried})[0]
+        summed = [np.zeros_like(consts[j]) for j in const_cts] + [
+            np.zeros(a.shape, a.dtype) for a in variables]
+        step_avals = (trips.aval, *(_aval(v) for v in (*cts, *summed)), *avals)
+        results = builder.emit('while', [trips, *cts, *summed, *state, *consts], {
+            'cond': _closed(_positive, None, step_avals), 'body': _closed(
+                _reverse_step, (body, body_vjp, n_cts), step_avals),
+            'carried': 1 + len(cts) + len(summed)})
+        return builder.finish(results[1:])
+
+
+def _aval(value):
+    return value.aval if tensor.is_symbolic(value) else AbstractValue.from_value(value)
+
+
+def _closed(fn, graphs, avals):
+    """The graph of `fn(builder, graphs, *inputs)` on inputs of types `avals`."""
+    with tracing.GraphBuilder() as builder:
+        inputs = [builder.placeholder(a) for a in avals]
+        return builder.finish(fn(builder, graphs, *inputs))
+
+
+def _call(builder, graph, inputs):
+    return builder.emit('call', list(inputs), {'graph': graph})
+
+
+def _counting_cond(builder, cond, trips, *state):
+    return _call(builder, cond, state)
+
+
+def _counting_body(builder, body, trips, *state):
+    return [trips + 1, *_call(builder, body, state)]
+
+
+def _positive(builder, _, k, *rest):
+    return [k > 0]
+
+
+def _reverse_step(builder, graphs, k, *rest):
+    """Iteration k (n..1) of the reverse loop: the state before forward iteration k recomputed
+    from the initial state, then the body's VJP graph applied to it."""
+    body, body_vjp, n_cts = graphs
+    carried = len(body.outputs)
+    n_state = len(body.inputs)
+    n_summed = len(rest) - n_cts - n_state
+    cts, summed = rest[:n_cts], rest[n_cts:n_cts + n_summed]
+    initial = rest[n_cts + n_summed:]
+    k = k - 1
+    replay_avals = (_COUNTER, *body.in_avals, _COUNTER)
+    state = builder.emit('while', [np.int64(0), *initial, k], {
+        'cond': _closed(_before, None, replay_avals),
+        'body': _closed(_replay_body, body, replay_avals), 'carried': 1 + carried})[1:]
+    results = _call(builder, body_vjp, [*state, *initial[carried:], *cts])
+    added = [a + b for a, b in zip(summed, results[n_cts:])]
+    return [k, *results[:n_cts], *added]
+
+
+def _before(builder, _, j, *rest):
+    return [j < rest[-1]]
+
+
+def _replay_body(builder, body, j, *rest):
+    return [j + 1, *_call(builder, body, rest[:-1])]
