@@ -13,12 +13,14 @@ one, `call` the VJP of a graph), so third and higher orders follow. Memory
 stays linear in the trip count (the nested loop's gradient saves one state
 per iteration); time is quadratic, for second and higher orders only.
 """
+import dataclasses
 import weakref
 
 import numpy as np
 
 from ..tracing import tensor, builders as tracing, trace_state
-from ..ir.core import AbstractValue
+from ..ir.core import AbstractValue, Equation, Var
+from .. import ops
 from ..ir.liveness import needed_inputs
 from .backprop import differentiable
 from .subgraphs import call_vjp, effect_free, float_outputs, vjp_graph
@@ -46,10 +48,12 @@ def loop_vjp(needed, g, out, args, cond, body, carried):
     saved = tuple(sorted(i for i in needed_inputs(body_vjp, range(len(body_vjp.outputs)))
                          if i < carried))
     gs = [g[i] if g[i] is not None else np.zeros_like(out[i]) for i in floats]
+    stack, saved = _saving_forward(out, body, saved)
     results = iter(apply_op(
-        'while_vjp', *args, *gs, cond=effect_free(cond), body=pure_body, body_vjp=body_vjp,
-        carried=carried, floats=floats, saved=saved, const_cts=const_cts,
-        variables=tuple(variable_cts.value_aval(v) for v in variables)))
+        'while_vjp', *args, *gs, *stack, cond=effect_free(cond), body=pure_body,
+        body_vjp=body_vjp, carried=carried, floats=floats, saved=saved, const_cts=const_cts,
+        variables=tuple(variable_cts.value_aval(v) for v in variables), stacked=bool(stack),
+        weak=tuple(bool(stack) and body.inputs[i].aval.weak for i in saved)))
     of_carried = {i: next(results) for i in floats}
     of_consts = {j: next(results) for j in const_cts}
     for variable in variables:
@@ -58,9 +62,43 @@ def loop_vjp(needed, g, out, args, cond, body, carried):
         of_consts.get(j) for j in range(n_consts)]
 
 
+def _saving_forward(out, body, saved):
+    """([its stacks of saved values, trip count], the indices saved) when the loop giving `out`
+    is an equation of a graph being built and the values to save have static shapes: the loop is
+    made a `while_saving` saving `saved` (unless it is one already), so it runs once. Else
+    ([], `saved`): `while_vjp` runs the loop again."""
+    first = out[0]
+    if not tensor.is_symbolic(first) or not all(_static(body.inputs[i].aval) for i in saved):
+        return [], saved
+    equations = first._builder._equations
+    index = next((i for i in range(len(equations) - 1, -1, -1)
+                  if equations[i].outputs[:1] == (first._var,)), None)
+    eq = None if index is None else equations[index]
+    if eq is None or eq.params['body'] is not body:
+        return [], saved
+    if eq.primitive == 'while':
+        new = Equation('while_saving', eq.inputs, {**eq.params, 'saved': saved}, (), eq.source)
+        avals = ops.get('while_saving').rule(*(a.aval for a in eq.inputs), **new.params)
+        extra = tuple(Var(a) for a in avals[len(eq.outputs):])
+        eq = equations[index] = dataclasses.replace(new, outputs=(*eq.outputs, *extra))
+    if not set(saved) <= set(eq.params['saved']):  # saved for another gradient: not these
+        return [], saved
+    n = len(body.outputs)
+    return [tensor.Tensor(v, first._builder) for v in eq.outputs[n:]], eq.params['saved']
+
+
+def _static(aval):
+    return aval.shape is not None and None not in aval.shape
+
+
 def while_vjp_vjp(needed, g, out, args, params):
-    """Cotangents of the inputs of a `while_vjp`: the VJP of its `reverse_graph`, called."""
-    return call_vjp('call', needed, g, out, args, {}, graph=reverse_graph(**params))
+    """Cotangents of the inputs of a `while_vjp`: the VJP of its `reverse_graph`, called (which
+    recomputes the states from the initial one: the stack has no cotangent)."""
+    params = dict(params)
+    n = len(args) - (len(params['saved']) + 1 if params.pop('stacked', False) else 0)
+    params.pop('weak', None)
+    cts = call_vjp('call', needed[:n], g, out, args[:n], {}, graph=reverse_graph(**params))
+    return cts + [None] * (len(args) - n)
 
 
 def reverse_graph(cond, body, body_vjp, carried, floats, saved, const_cts, variables):

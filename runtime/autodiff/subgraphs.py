@@ -8,6 +8,7 @@ where unconnected, so both branches of a cond give the same types. It is
 traced once per graph, `needed` and `variables`, and compiled once when run
 eagerly.
 """
+import dataclasses
 import weakref
 
 import numpy as np
@@ -62,7 +63,20 @@ def _trace_vjp(graph, needed, variables):
             total = variable_cts.total([cts.get(var) for w, var in reads if w is v]
                                        + [nested.get(v)])
             results.append(variable_cts.zeros_of(v) if total is None else total)
-        return builder.finish(results)
+        return _pruned(builder.finish(results))
+
+
+def _pruned(graph):
+    """`graph` without the equations its outputs do not need, stateful ones too: in a VJP graph
+    those are forward equations again, whose effects (a py_function's call) ran with the forward
+    pass, as TensorFlow's gradients, which read saved values, do not run them again."""
+    needed = {a for a in graph.outputs if a.__class__ is not Literal}
+    kept = []
+    for eq in reversed(graph.equations):
+        if any(v in needed for v in eq.outputs):
+            kept.append(eq)
+            needed.update(a for a in eq.inputs if a.__class__ is not Literal)
+    return dataclasses.replace(graph, equations=tuple(reversed(kept)))
 
 
 def _outputs_of(equations):

@@ -136,7 +136,7 @@ _WHY = {
     'numpy update ops, graph lists, nested calls and loop gradients: not lowered yet': (
         'set_item', 'inplace_op', 'ufunc_out', 'fill', 'copyto', 'put', 'place', 'putmask',
         'put_along_axis', 'ufunc_at', 'reshape_as', 'list_append', 'call', 'concatenate_rows',
-        'stack_rows', 'hstack_rows', 'vstack_rows', 'while_vjp'),
+        'stack_rows', 'hstack_rows', 'vstack_rows', 'while_vjp', 'while_saving'),
 }
 
 

@@ -4,9 +4,12 @@
     while[body=B carried=n cond=C] *init *consts  -- s = init
                                                      while C(*s, *consts): s = B(*s, *consts)
     call[graph=G] *args                           -- G(*args): a nested function
-    while_vjp[cond=C body=B body_vjp=V ...] *init *consts *cts
-                                                  -- the loop again, saving the state V needs
-                                                     each iteration; then V over it in reverse
+    while_saving[body=B carried=n cond=C saved=I] *init *consts
+                                                  -- while, also giving the carried values I
+                                                     of every iteration stacked, and the count
+    while_vjp[cond=C body=B body_vjp=V ... stacked=b] *init *consts *cts [*stacks trips]
+                                                  -- V over the states of the loop in reverse:
+                                                     the stacks (b), or the loop run again
 
 Executors hand every Graph-valued param to an op's impl as a Python callable
 of that sub-graph (compiled, or interpreted), so one impl serves both. A
@@ -23,6 +26,7 @@ import copy
 import numpy as np
 
 from ..operators.variables import UNBOUND_LOCAL_MESSAGE
+from ..ir.core import AbstractValue
 from ..ir.registry import defop, defvjp, defvjp_all, no_gradient
 
 
@@ -129,26 +133,73 @@ def _cond_vjp(needed, g, out, pred, *args, true_branch, false_branch):
 
 @defvjp_all('while')
 def _while_vjp(needed, g, out, *args, cond, body, carried):
-    """A `while_vjp` op: the loop saving its state, then the body's VJP graph in reverse."""
+    """A `while_vjp` op: the loop's saved states (saved by the loop itself, made a
+    `while_saving`, in a graph), then the body's VJP graph over them in reverse."""
     from ..autodiff.loops import loop_vjp
     return loop_vjp(needed, g, out, args, cond, body, carried)
 
 
-def run_while_vjp(*args, cond, body, body_vjp, carried, floats, saved, const_cts, variables):
+@defvjp_all('while_saving')
+def _while_saving_vjp(needed, g, out, *args, cond, body, carried, saved):
+    """As `while`'s (the stacks and trip count have no cotangent)."""
+    from ..autodiff.loops import loop_vjp
+    return loop_vjp(needed, g[:carried], out[:carried], args, cond, body, carried)
+
+
+def run_while_saving(*args, cond, body, carried, saved):
+    """`while`, then the carried values `saved` at the start of each iteration stacked (one array
+    each, iterations on axis 0), then the trip count: TensorFlow's accumulators, which the
+    loop's gradient reads. Memory: one state per iteration."""
+    state, consts = args[:carried], args[carried:]
+    columns, trips = [[] for _ in saved], 0
+    while cond(*state, *consts)[0]:
+        for column, i in zip(columns, saved):
+            column.append(state[i])
+        state, trips = body(*state, *consts), trips + 1
+    stacks = [np.stack(column) if column else np.empty((0, *np.shape(args[i])), np.asarray(
+        args[i]).dtype) for column, i in zip(columns, saved)]
+    return (*state, *stacks, np.int64(trips))
+
+
+@defop('while_saving', run_while_saving, multiple_results=True)
+def _while_saving_rule(*avals, cond, body, carried, saved):
+    stacks = [AbstractValue(avals[i].dtype, (None, *avals[i].shape)) for i in saved]
+    return [*_while_rule(*avals, cond=cond, body=body, carried=carried), *stacks,
+            AbstractValue(np.int64, ())]
+
+
+def _states(state, consts, cond, body, saved):
+    """The carried values `saved` at the start of each iteration of the loop, in order."""
+    states = []
+    while cond(*state, *consts)[0]:
+        states.append([state[i] for i in saved])
+        state = body(*state, *consts)
+    return states
+
+
+def _unstacked(stacks, trips, weak):
+    """The states a while_saving stacked, per iteration; Python numbers (`weak`) as such."""
+    return [[s[k].item() if w else s[k] for s, w in zip(stacks, weak)] for k in range(trips)]
+
+
+def run_while_vjp(*args, cond, body, body_vjp, carried, floats, saved, const_cts, variables,
+                  stacked=False, weak=()):
     """Cotangents of a loop's float carried values, then of consts `const_cts` and variables
-    (avals `variables`): the loop runs saving the carried values `saved` (all `body_vjp` reads)
-    each iteration, then `body_vjp` runs on them last to first. Memory: one state per iteration."""
+    (avals `variables`): `body_vjp` runs on the carried values `saved` (all it reads) of each
+    iteration, last to first; they come from a `while_saving` (`stacked`: its stacks and trip
+    count are the last inputs), else the loop runs again to save them."""
+    if stacked:
+        n = len(args) - len(saved) - 1
+        args, states = args[:n], _unstacked(args[n:-1], int(args[-1]), weak)
     rest = len(args) - len(floats)
     state, consts, cts = args[:carried], args[carried:rest], args[rest:]
-    stack = []
-    while cond(*state, *consts)[0]:
-        stack.append([state[i] for i in saved])
-        state = body(*state, *consts)
+    if not stacked:
+        states = _states(state, consts, cond, body, saved)
     summed = [np.zeros_like(consts[j]) for j in const_cts] + [
         np.zeros(a.shape, a.dtype) for a in variables]
     inputs = [None] * carried  # the values body_vjp does not read stay None
-    while stack:
-        for i, value in zip(saved, stack.pop()):
+    for values in reversed(states):
+        for i, value in zip(saved, values):
             inputs[i] = value
         results = body_vjp(*inputs, *consts, *cts)
         cts = results[:len(floats)]
@@ -157,7 +208,8 @@ def run_while_vjp(*args, cond, body, body_vjp, carried, floats, saved, const_cts
 
 
 @defop('while_vjp', run_while_vjp, multiple_results=True)
-def _while_vjp_rule(*avals, cond, body, body_vjp, carried, floats, saved, const_cts, variables):
+def _while_vjp_rule(*avals, cond, body, body_vjp, carried, floats, saved, const_cts, variables,
+                    stacked=False, weak=()):  # graphs saved before while_saving: no `stacked`
     ins = body.in_avals
     return [ins[i] for i in floats] + [ins[carried + j] for j in const_cts] + list(variables)
 
