@@ -23,7 +23,7 @@ from ..ir.core import AbstractValue, Equation, Var
 from .. import ops
 from ..ir.liveness import needed_inputs
 from .backprop import differentiable
-from .subgraphs import call_vjp, effect_free, float_outputs, vjp_graph
+from .subgraphs import call_vjp, effect_free, float_outputs, forward_equation, vjp_graph
 from . import variables as variable_cts
 
 _COUNTER = AbstractValue(np.int64, ())
@@ -67,14 +67,12 @@ def _saving_forward(out, body, saved):
     is an equation of a graph being built and the values to save have static shapes: the loop is
     made a `while_saving` saving `saved` (unless it is one already), so it runs once. Else
     ([], `saved`): `while_vjp` runs the loop again."""
-    first = out[0]
-    if not tensor.is_symbolic(first) or not all(_static(body.inputs[i].aval) for i in saved):
+    found = forward_equation(out[0])
+    if found is None or not all(_static(body.inputs[i].aval) for i in saved):
         return [], saved
-    equations = first._builder._equations
-    index = next((i for i in range(len(equations) - 1, -1, -1)
-                  if equations[i].outputs[:1] == (first._var,)), None)
-    eq = None if index is None else equations[index]
-    if eq is None or eq.params['body'] is not body:
+    equations, index = found
+    eq = equations[index]
+    if eq.params.get('body') is not body:
         return [], saved
     if eq.primitive == 'while':
         new = Equation('while_saving', eq.inputs, {**eq.params, 'saved': saved}, (), eq.source)
@@ -84,7 +82,7 @@ def _saving_forward(out, body, saved):
     if not set(saved) <= set(eq.params['saved']):  # saved for another gradient: not these
         return [], saved
     n = len(body.outputs)
-    return [tensor.Tensor(v, first._builder) for v in eq.outputs[n:]], eq.params['saved']
+    return [tensor.Tensor(v, out[0]._builder) for v in eq.outputs[n:]], eq.params['saved']
 
 
 def _static(aval):

@@ -9,15 +9,16 @@ traced once per graph, `needed` and `variables`, and compiled once when run
 eagerly.
 """
 import dataclasses
+import itertools
 import weakref
 
 import numpy as np
 
 from ..tracing import tensor, builders as tracing, trace_state
 from ..execution.executor import compile_graph
-from ..ir.core import Literal
+from ..ir.core import Literal, Var
 from .backprop import active_vars, backward, differentiable
-from . import variables as variable_cts
+from . import snapshots, variables as variable_cts
 
 _VJPS = weakref.WeakKeyDictionary()  # graph -> {needed: its VJP graph}
 _COMPILED = weakref.WeakKeyDictionary()  # graph -> compiled function (eager runs)
@@ -106,6 +107,57 @@ def compiled(graph):
     if function is None:
         function = _COMPILED[graph] = compile_graph(graph, 'vjp')
     return lambda *args: function(*args)
+
+
+def forward_equation(first):
+    """(the equations of its graph, the index) of the equation giving symbolic tensor `first`
+    as its first output, in the graph being built; None if there is none."""
+    if not tensor.is_symbolic(first):
+        return None
+    equations = first._builder._equations
+    index = next((i for i in range(len(equations) - 1, -1, -1)
+                  if equations[i].outputs[:1] == (first._var,)), None)
+    return None if index is None else (equations, index)
+
+
+def called_vjp(needed, g, out, args, graph):
+    """Cotangents of the args of `call[graph]`: with the values its variables had at the call
+    (`snapshots`; a call of a `reading_first` graph gives them, eagerly and once rewritten)."""
+    snap = snapshots.snapshot(graph)
+    if snap is not None:
+        n = len(snap[0].outputs)
+        values, g_values, g, out = out[n:], g[n:], g[:n], out[:n]
+    else:
+        reading = snapshots.reading_first(graph)
+        values = None if reading is None else _call_reading_first(out, graph, reading)
+        if values is None:
+            return call_vjp('call', needed, g, out, args, {}, graph=graph)
+        snap, g_values = snapshots.snapshot(reading), ()
+    _, variables, with_values = snap
+    collector = variable_cts.current()
+    wanted = [collector is not None and id(v) in collector.wanted for v in variables]
+    cts = call_vjp('call', (*needed, *wanted), g, out, [*args, *values], {}, graph=with_values)
+    for variable, want, ct, extra in itertools.zip_longest(variables, wanted, cts[len(args):],
+                                                           g_values):
+        if want:
+            collector.add(variable, variable_cts.total([ct, extra]))
+    return cts[:len(args)]
+
+
+def _call_reading_first(out, graph, reading):
+    """The values of `graph`'s variables at its call giving `out`, in the graph being built:
+    that call made one of `reading`, which gives them (None if it is not there)."""
+    found = forward_equation(out[0]) if out else None
+    if found is None:
+        return None
+    equations, index = found
+    eq = equations[index]
+    if eq.primitive != 'call' or eq.params['graph'] is not graph:
+        return None
+    values = tuple(Var(a) for a in reading.out_avals[len(eq.outputs):])
+    equations[index] = dataclasses.replace(eq, params={'graph': reading},
+                                           outputs=(*eq.outputs, *values))
+    return [tensor.Tensor(v, out[0]._builder) for v in values]
 
 
 def call_vjp(primitive, needed, g, out, args, fixed, **graphs):

@@ -114,9 +114,10 @@ def _call_rule(*avals, graph):
 
 @defvjp_all('call')
 def _call_vjp(needed, g, out, *args, graph):
-    """The call of the VJP graph of `graph` (traced once per graph)."""
-    from ..autodiff.subgraphs import call_vjp
-    return call_vjp('call', needed, g, out, args, {}, graph=graph)
+    """The call of the VJP graph of `graph` (traced once per graph), given the values its
+    variables had at the call."""
+    from ..autodiff.subgraphs import called_vjp
+    return called_vjp(needed, g, out, args, graph)
 
 
 defvjp('check_defined', None, lambda g, out, defined, value, *, name: g)
