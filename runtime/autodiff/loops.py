@@ -23,7 +23,7 @@ from ..ir.core import AbstractValue, Equation, Var
 from .. import ops
 from ..ir.liveness import needed_inputs
 from .backprop import differentiable
-from .subgraphs import call_vjp, effect_free, float_outputs, forward_equation, vjp_graph
+from .subgraphs import call_vjp, called_if_assigned, effect_free, float_outputs, forward_equation, vjp_graph
 from . import variables as variable_cts
 
 _COUNTER = AbstractValue(np.int64, ())
@@ -35,6 +35,9 @@ def loop_vjp(needed, g, out, args, cond, body, carried):
     runs the loop again (its effects aside) saving what the body's VJP graph reads, then that
     graph once per iteration in reverse."""
     from .kit import apply_op
+    as_called = called_if_assigned(needed, g, out, args)
+    if as_called is not None:
+        return as_called
     collector = variable_cts.current()
     variables = () if collector is None else collector.read_in([body])
     floats = tuple(float_outputs(body))

@@ -50,6 +50,16 @@ def _trace_reading(graph, variables, values):
     return reading
 
 
+def assigned(equations, resources, variables):
+    """True if `equations` or graphs nested in them assign one of `variables`; `resources`:
+    the (resource var, object) pairs of their graph."""
+    ids = {id(v) for v in variables}
+    held = {var for var, obj in resources if id(obj) in ids}
+    return any(eq.primitive != 'read_variable' and any(a in held for a in eq.inputs)
+               or any(assigned(g.equations, g.resources, variables) for g in sub_graphs(eq.params))
+               for eq in equations)
+
+
 def with_values(graph, variables):
     """`graph` taking the values of `variables` as extra last inputs, read nowhere; without its
     effects (it serves gradients); None if it assigns one or reads one where values cannot go."""

@@ -17,6 +17,7 @@ import numpy as np
 from ..tracing import tensor, builders as tracing, trace_state
 from ..execution.executor import compile_graph
 from ..ir.core import Literal, Var
+from ..ir.liveness import sub_graphs
 from .backprop import active_vars, backward, differentiable
 from . import snapshots, variables as variable_cts
 
@@ -142,6 +143,37 @@ def called_vjp(needed, g, out, args, graph):
         if want:
             collector.add(variable, variable_cts.total([ct, extra]))
     return cts[:len(args)]
+
+
+def called_if_assigned(needed, g, out, args):
+    """Cotangents of the inputs of the cond or loop giving `out` when a variable its sub-graphs
+    read is assigned after it in the graph being built (else None: its own rule applies): it
+    becomes a call of a graph holding it, whose gradient takes the values at the call."""
+    found = forward_equation(out[0]) if out else None
+    if found is None:
+        return None
+    equations, index = found
+    eq = equations[index]
+    read = [v for graph in sub_graphs(eq.params) for v in variable_cts.variables_read(graph)]
+    if eq.primitive not in ('cond', 'while') or not read or not snapshots.assigned(
+            equations[index + 1:], out[0]._builder._resources.values(), read):
+        return None
+    graph = trace_state.isolated(_trace_holding, eq)
+    if snapshots.reading_first(graph) is None:
+        return None
+    kept = [i for i, a in enumerate(eq.inputs) if a.__class__ is not Literal]
+    equations[index] = dataclasses.replace(eq, primitive='call', params={'graph': graph},
+                                           inputs=tuple(eq.inputs[i] for i in kept))
+    cts = dict(zip(kept, called_vjp([needed[i] for i in kept], g, out, [args[i] for i in kept],
+                                    graph)))
+    return [cts.get(i) for i in range(len(args))]
+
+
+def _trace_holding(eq):
+    with tracing.GraphBuilder() as builder:
+        inputs = [a.value if a.__class__ is Literal else builder.placeholder(a.aval)
+                  for a in eq.inputs]
+        return builder.finish(builder.emit(eq.primitive, inputs, eq.params))
 
 
 def _call_reading_first(out, graph, reading):

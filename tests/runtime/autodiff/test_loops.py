@@ -245,3 +245,18 @@ def test_saved_python_numbers_stay_python_numbers():
     (eq,) = [e for e in grad.get_concrete_function(x, np.int64(3)).graph.equations
              if e.primitive == 'while_vjp']
     assert eq.params['stacked'] and eq.params['weak'] == (True, False)  # i, then y
+
+
+def growing(x, n):
+    y = x
+    for _ in range(n):
+        y = np.concatenate([np.sin(y), x])  # a shape that changes: not stackable
+    return np.sum(y ** 2)
+
+
+def test_values_of_changing_shapes_are_saved_by_running_the_loop_again():
+    grad = graph_gradient_of_x(growing)
+    np.testing.assert_allclose(grad(X, np.int64(3)), eager_gradient_of_x(growing, X, 3),
+                               rtol=1e-12)
+    ops = {eq.primitive: eq for eq in grad.get_concrete_function(X, np.int64(3)).graph.equations}
+    assert 'while' in ops and not ops['while_vjp'].params['stacked']
