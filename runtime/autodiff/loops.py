@@ -1,8 +1,10 @@
 """Gradients of graph loops: `while` differentiates as a `while_vjp` op, and `while_vjp` as loops.
 
 `loop_vjp` gives a `while` equation's input cotangents as one `while_vjp` op
-(`runtime.ops.control_flow`): the loop again, saving what the body's VJP
-graph reads, then that graph once per iteration, last to first.
+(`runtime.ops.control_flow`): the body's VJP graph once per iteration, last
+to first, over the carried values it reads. In a graph being built the
+forward loop saves them (it becomes a `while_saving`, as TensorFlow adds
+accumulators), so it runs once; otherwise `while_vjp` runs it again.
 
 The gradient of a `while_vjp` (second order through a graph loop) is that of
 `reverse_graph`: the same function written with ordinary ops, a `while` that
@@ -23,7 +25,8 @@ from ..ir.core import AbstractValue, Equation, Var
 from .. import ops
 from ..ir.liveness import needed_inputs
 from .backprop import differentiable
-from .subgraphs import call_vjp, called_if_assigned, effect_free, float_outputs, forward_equation, vjp_graph
+from .subgraphs import (call_vjp, called_if_assigned, effect_free, float_outputs,
+                        forward_equation, vjp_graph)
 from . import variables as variable_cts
 
 _COUNTER = AbstractValue(np.int64, ())
@@ -32,8 +35,8 @@ _REVERSE = weakref.WeakKeyDictionary()  # body_vjp -> {params: its reverse_graph
 
 def loop_vjp(needed, g, out, args, cond, body, carried):
     """Cotangents of the inputs of `while[cond, body, carried](*args)`: a `while_vjp` op, which
-    runs the loop again (its effects aside) saving what the body's VJP graph reads, then that
-    graph once per iteration in reverse."""
+    runs the body's VJP graph once per iteration in reverse over the values it reads, saved by
+    the forward loop (`_saving_forward`) or by running the loop again (its effects aside)."""
     from .kit import apply_op
     as_called = called_if_assigned(needed, g, out, args)
     if as_called is not None:
@@ -113,6 +116,7 @@ def reverse_graph(cond, body, body_vjp, carried, floats, saved, const_cts, varia
 
 
 def _trace_reverse(cond, body, body_vjp, carried, n_cts, const_cts, variables):
+    """Count the trips, then run `_reverse_step` for k = n..1, summing the consts' cotangents."""
     avals = body.in_avals
     with tracing.GraphBuilder() as builder:
         state = [builder.placeholder(a) for a in avals[:carried]]
