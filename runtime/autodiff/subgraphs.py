@@ -1,4 +1,4 @@
-"""Gradients of ops holding sub-graphs (`call`, `cond`): the VJP of a graph is a graph (loops: `loops`).
+"""Gradients of `call` and `cond` (loops: `loops`): the VJP of a graph is a graph.
 
 `vjp_graph(graph, needed, variables)` takes the graph's inputs and the
 cotangents of its float outputs, runs the graph's equations again (effects
@@ -6,7 +6,9 @@ without outputs aside) and gives the cotangents of the inputs marked `needed`,
 then those of `variables` its equations read (`autodiff.variables`); zeros
 where unconnected, so both branches of a cond give the same types. It is
 traced once per graph, `needed` and `variables`, and compiled once when run
-eagerly.
+eagerly. A call's VJP takes the values its variables had at the call
+(`snapshots`), and so does a cond's or loop's when a variable it reads is
+assigned after it in the same graph.
 """
 import dataclasses
 import itertools
