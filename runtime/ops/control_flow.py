@@ -145,9 +145,10 @@ def _while_vjp(needed, g, out, *args, cond, body, carried):
 
 @defvjp_all('while_saving')
 def _while_saving_vjp(needed, g, out, *args, cond, body, carried, saved):
-    """As `while`'s (the stacks and trip count have no cotangent)."""
+    """As `while`'s, the cotangents of the stacks added to those of the states they hold."""
     from ..autodiff.loops import loop_vjp
-    return loop_vjp(needed, g[:carried], out[:carried], args, cond, body, carried)
+    return loop_vjp(needed, g[:carried], out[:carried], args, cond, body, carried,
+                    g[carried:carried + len(saved)])
 
 
 def run_while_saving(*args, cond, body, carried, saved):
@@ -187,11 +188,14 @@ def _unstacked(stacks, trips, weak):
 
 
 def run_while_vjp(*args, cond, body, body_vjp, carried, floats, saved, const_cts, variables,
-                  stacked=False, weak=()):
+                  stacked=False, weak=(), direct=False):
     """Cotangents of a loop's float carried values, then of consts `const_cts` and variables
     (avals `variables`): `body_vjp` runs on the carried values `saved` (all it reads) of each
     iteration, last to first; they come from a `while_saving` (`stacked`: its stacks and trip
-    count are the last inputs), else the loop runs again to save them."""
+    count follow the cotangents), else the loop runs again to save them. `direct`: the
+    cotangents of those stacks come last (a gradient that read them: second order)."""
+    if direct:
+        args, direct = args[:-len(saved)], args[-len(saved):]
     if stacked:
         n = len(args) - len(saved) - 1
         args, states = args[:n], _unstacked(args[n:-1], int(args[-1]), weak)
@@ -202,18 +206,26 @@ def run_while_vjp(*args, cond, body, body_vjp, carried, floats, saved, const_cts
     summed = [np.zeros_like(consts[j]) for j in const_cts] + [
         np.zeros(a.shape, a.dtype) for a in variables]
     inputs = [None] * carried  # the values body_vjp does not read stay None
-    for values in reversed(states):
-        for i, value in zip(saved, values):
+    for k in range(len(states) - 1, -1, -1):
+        for i, value in zip(saved, states[k]):
             inputs[i] = value
         results = body_vjp(*inputs, *consts, *cts)
-        cts = results[:len(floats)]
+        cts = _plus_direct(list(results[:len(floats)]), floats, saved, direct, k)
         summed = [a + b for a, b in zip(summed, results[len(floats):])]
     return (*cts, *summed)
 
 
+def _plus_direct(cts, floats, saved, direct, k):
+    """`cts` of the carried values at the start of iteration k, plus their stacks' (`direct`)."""
+    for i, stack_ct in zip(saved, direct or ()):
+        if i in floats:
+            cts[floats.index(i)] = cts[floats.index(i)] + stack_ct[k]
+    return cts
+
+
 @defop('while_vjp', run_while_vjp, multiple_results=True)
 def _while_vjp_rule(*avals, cond, body, body_vjp, carried, floats, saved, const_cts, variables,
-                    stacked=False, weak=()):  # graphs saved before while_saving: no `stacked`
+                    stacked=False, weak=(), direct=False):  # graphs saved before while_saving: no `stacked`
     ins = body.in_avals
     return [ins[i] for i in floats] + [ins[carried + j] for j in const_cts] + list(variables)
 

@@ -5,7 +5,7 @@ import pytest
 
 import runtime as rt
 from autodiff_helpers import eager_gradient_of_x, numeric_gradient
-from test_loops import LOOPS, X
+from test_loops import LOOPS, X, counted_loop
 
 POINT = np.array([0.5, 1.5, -2.0])
 
@@ -116,3 +116,14 @@ def test_a_mixed_second_derivative_through_a_variable_read_in_the_body():
     numeric = numeric_gradient(first, start)[0]
     w.assign(start)
     np.testing.assert_allclose(graph, numeric, rtol=1e-5, atol=1e-7)
+
+
+@pytest.mark.parametrize('n', [5, 10])
+def test_a_second_derivative_runs_the_loop_a_number_of_times_linear_in_its_trips(n):
+    tests = []
+    first, second = graph_derivatives(counted_loop(tests), 2)(X, np.int64(n))
+    # the loop condition (a py_function) runs n + 1 times in the forward loop and n times in
+    # the forward loop that the first gradient's own gradient stacks the states with
+    assert len(tests) == 2 * n + 1
+    unrolled = derivatives(counted_loop([]), X, np.int64(n), 2)
+    np.testing.assert_allclose(second, unrolled[1], rtol=1e-12)
