@@ -19,6 +19,7 @@ from ..ir.core import Equation, Graph, Literal, Var
 from ..api.resource_variables import Variable
 from ..api import recording_tapes
 from ..ir.liveness import sub_graphs
+from . import snapshots
 from .variable_cotangents import variables_read
 
 _IMMUTABLE = ('values a gradient tape follows are immutable, as TensorFlow tensors are: write '
@@ -102,11 +103,12 @@ def bind(primitive, inputs, params):
         return NotImplemented
     inputs = [x.read_value() if isinstance(x, Variable) else x for x in inputs]  # reads recorded
     op = ops.get(primitive)
+    params, given = _reading_first(primitive, params)
     result = op.evaluate([plain(x) for x in inputs], _callable_params(params))
     tapes = [t for t in recording_tapes.state.tapes if t in reading
              or any(x.__class__ is Tracked and x._var in t.followed for x in inputs)]
     if not tapes:
-        return result
+        return result[:given] if op.multiple_results else result
     results = list(result) if op.multiple_results else [result]
     outs = [track(r) if _is_float(r) else r for r in results]
     atoms = tuple(x._var if x.__class__ is Tracked else _atom(x) for x in inputs)
@@ -114,7 +116,16 @@ def bind(primitive, inputs, params):
     equation = Equation(primitive, atoms, params, out_vars, tracing.source_location())
     for tape in tapes:
         tape.record(equation, inputs, outs)
-    return outs if op.multiple_results else outs[0]
+    return outs[:given] if op.multiple_results else outs[0]
+
+
+def _reading_first(primitive, params):
+    """(params, how many outputs the caller gets): a `call` made one that also gives the values
+    of the variables its graph reads, for its gradient (`snapshots`)."""
+    reading = snapshots.reading_first(params['graph']) if primitive == 'call' else None
+    if reading is None:
+        return params, None
+    return {'graph': reading}, len(params['graph'].outputs)
 
 
 def _atom(x):

@@ -1,4 +1,4 @@
-"""Gradients of ops holding sub-graphs (`call`, `cond`, `while`): the VJP of a graph is a graph.
+"""Gradients of `call` and `cond` (loops: `loops`): the VJP of a graph is a graph.
 
 `vjp_graph(graph, needed, variables)` takes the graph's inputs and the
 cotangents of its float outputs, runs the graph's equations again (effects
@@ -6,18 +6,22 @@ without outputs aside) and gives the cotangents of the inputs marked `needed`,
 then those of `variables` its equations read (`autodiff.variable_cotangents`); zeros
 where unconnected, so both branches of a cond give the same types. It is
 traced once per graph, `needed` and `variables`, and compiled once when run
-eagerly.
+eagerly. A call's VJP takes the values its variables had at the call
+(`snapshots`), and so does a cond's or loop's when a variable it reads is
+assigned after it in the same graph.
 """
+import dataclasses
+import itertools
 import weakref
 
 import numpy as np
 
 from ..tracing import tensor, builders as tracing, trace_state
 from ..execution.executor import compile_graph
-from ..ir.core import Literal
-from ..ir.liveness import needed_inputs
+from ..ir.core import Literal, Var
+from ..ir.liveness import sub_graphs
 from .backprop import active_vars, backward, differentiable
-from . import variable_cotangents as variable_cts
+from . import snapshots, variable_cotangents as variable_cts
 
 _VJPS = weakref.WeakKeyDictionary()  # graph -> {needed: its VJP graph}
 _COMPILED = weakref.WeakKeyDictionary()  # graph -> compiled function (eager runs)
@@ -63,7 +67,20 @@ def _trace_vjp(graph, needed, variables):
             total = variable_cts.total([cts.get(var) for w, var in reads if w is v]
                                        + [nested.get(v)])
             results.append(variable_cts.zeros_of(v) if total is None else total)
-        return builder.finish(results)
+        return _pruned(builder.finish(results))
+
+
+def _pruned(graph):
+    """`graph` without the equations its outputs do not need, stateful ones too: in a VJP graph
+    those are forward equations again, whose effects (a py_function's call) ran with the forward
+    pass, as TensorFlow's gradients, which read saved values, do not run them again."""
+    needed = {a for a in graph.outputs if a.__class__ is not Literal}
+    kept = []
+    for eq in reversed(graph.equations):
+        if any(v in needed for v in eq.outputs):
+            kept.append(eq)
+            needed.update(a for a in eq.inputs if a.__class__ is not Literal)
+    return dataclasses.replace(graph, equations=tuple(reversed(kept)))
 
 
 def _outputs_of(equations):
@@ -95,6 +112,88 @@ def compiled(graph):
     return lambda *args: function(*args)
 
 
+def forward_equation(first):
+    """(the equations of its graph, the index) of the equation giving symbolic tensor `first`
+    as its first output, in the graph being built; None if there is none."""
+    if not tensor.is_symbolic(first):
+        return None
+    equations = first._builder._equations
+    index = next((i for i in range(len(equations) - 1, -1, -1)
+                  if equations[i].outputs[:1] == (first._var,)), None)
+    return None if index is None else (equations, index)
+
+
+def called_vjp(needed, g, out, args, graph):
+    """Cotangents of the args of `call[graph]`: with the values its variables had at the call
+    (`snapshots`; a call of a `reading_first` graph gives them, eagerly and once rewritten)."""
+    snap = snapshots.snapshot(graph)
+    if snap is not None:
+        n = len(snap[0].outputs)
+        values, g_values, g, out = out[n:], g[n:], g[:n], out[:n]
+    else:
+        reading = snapshots.reading_first(graph)
+        values = None if reading is None else _call_reading_first(out, graph, reading)
+        if values is None:
+            return call_vjp('call', needed, g, out, args, {}, graph=graph)
+        snap, g_values = snapshots.snapshot(reading), ()
+    _, variables, with_values = snap
+    collector = variable_cts.current()
+    wanted = [collector is not None and id(v) in collector.wanted for v in variables]
+    cts = call_vjp('call', (*needed, *wanted), g, out, [*args, *values], {}, graph=with_values)
+    for variable, want, ct, extra in itertools.zip_longest(variables, wanted, cts[len(args):],
+                                                           g_values):
+        if want:
+            collector.add(variable, variable_cts.total([ct, extra]))
+    return cts[:len(args)]
+
+
+def called_if_assigned(needed, g, out, args):
+    """Cotangents of the inputs of the cond or loop giving `out` when a variable its sub-graphs
+    read is assigned after it in the graph being built (else None: its own rule applies): it
+    becomes a call of a graph holding it, whose gradient takes the values at the call."""
+    found = forward_equation(out[0]) if out else None
+    if found is None:
+        return None
+    equations, index = found
+    eq = equations[index]
+    read = [v for graph in sub_graphs(eq.params) for v in variable_cts.variables_read(graph)]
+    if eq.primitive not in ('cond', 'while') or not read or not snapshots.assigned(
+            equations[index + 1:], out[0]._builder._resources.values(), read):
+        return None
+    graph = trace_state.isolated(_trace_holding, eq)
+    if snapshots.reading_first(graph) is None:
+        return None
+    kept = [i for i, a in enumerate(eq.inputs) if a.__class__ is not Literal]
+    equations[index] = dataclasses.replace(eq, primitive='call', params={'graph': graph},
+                                           inputs=tuple(eq.inputs[i] for i in kept))
+    cts = dict(zip(kept, called_vjp([needed[i] for i in kept], g, out, [args[i] for i in kept],
+                                    graph)))
+    return [cts.get(i) for i in range(len(args))]
+
+
+def _trace_holding(eq):
+    with tracing.GraphBuilder() as builder:
+        inputs = [a.value if a.__class__ is Literal else builder.placeholder(a.aval)
+                  for a in eq.inputs]
+        return builder.finish(builder.emit(eq.primitive, inputs, eq.params))
+
+
+def _call_reading_first(out, graph, reading):
+    """The values of `graph`'s variables at its call giving `out`, in the graph being built:
+    that call made one of `reading`, which gives them (None if it is not there)."""
+    found = forward_equation(out[0]) if out else None
+    if found is None:
+        return None
+    equations, index = found
+    eq = equations[index]
+    if eq.primitive != 'call' or eq.params['graph'] is not graph:
+        return None
+    values = tuple(Var(a) for a in reading.out_avals[len(eq.outputs):])
+    equations[index] = dataclasses.replace(eq, params={'graph': reading},
+                                           outputs=(*eq.outputs, *values))
+    return [tensor.Tensor(v, out[0]._builder) for v in values]
+
+
 def call_vjp(primitive, needed, g, out, args, fixed, **graphs):
     """Cotangents of `args` of a `call` or `cond`: the same op over the graphs' VJP graphs."""
     from .kit import apply_op
@@ -110,36 +209,6 @@ def call_vjp(primitive, needed, g, out, args, fixed, **graphs):
     for variable in variables:
         collector.add(variable, next(results))
     return cts
-
-
-def loop_vjp(needed, g, out, args, cond, body, carried):
-    """Cotangents of the inputs of `while[cond, body, carried](*args)`: a `while_vjp` op, which
-    runs the loop again (its effects aside) saving what the body's VJP graph reads, then that
-    graph once per iteration in reverse."""
-    from .kit import apply_op
-    collector = variable_cts.current()
-    variables = () if collector is None else collector.read_in([body])
-    floats = tuple(float_outputs(body))
-    n_consts = len(args) - carried
-    const_cts = tuple(j for j in range(n_consts) if needed[carried + j]
-                      and differentiable(body.inputs[carried + j].aval))
-    body_needed = tuple(i in floats for i in range(carried)) + tuple(
-        j in const_cts for j in range(n_consts))
-    pure_body = effect_free(body)
-    body_vjp = vjp_graph(pure_body, body_needed, variables)
-    saved = tuple(sorted(i for i in needed_inputs(body_vjp, range(len(body_vjp.outputs)))
-                         if i < carried))
-    gs = [g[i] if g[i] is not None else np.zeros_like(out[i]) for i in floats]
-    results = iter(apply_op(
-        'while_vjp', *args, *gs, cond=effect_free(cond), body=pure_body, body_vjp=body_vjp,
-        carried=carried, floats=floats, saved=saved, const_cts=const_cts,
-        variables=tuple(variable_cts.value_aval(v) for v in variables)))
-    of_carried = {i: next(results) for i in floats}
-    of_consts = {j: next(results) for j in const_cts}
-    for variable in variables:
-        collector.add(variable, next(results))
-    return [of_carried.get(i) if needed[i] else None for i in range(carried)] + [
-        of_consts.get(j) for j in range(n_consts)]
 
 
 def effect_free(graph):

@@ -1,5 +1,5 @@
-"""Control flow as ONNX: `cond` as `If`, `while` as `Loop`, `while_vjp` as two Loops, `call`
-inlined.
+"""Control flow as ONNX: `cond` as `If`, `while` as `Loop`, `while_saving` as a Loop stacking
+its states, `while_vjp` as a Loop over them, `call` inlined.
 
 A Loop body computes the next state and then the loop test on it (the test of
 the initial state is computed before the Loop). Variables a sub-graph assigns
@@ -88,26 +88,46 @@ def _loop_inputs(ctx, names, avals):
         ctx.value_info(n, a) for n, a in zip(names, avals)]
 
 
+def while_saving(ctx, eq, inputs, cond, body, carried, saved):
+    """`while`, then the carried values `saved` stacked per iteration, then the trip count."""
+    return _saving_loop(ctx, cond, body, carried, saved, eq.inputs, inputs)
+
+
 def while_vjp(ctx, eq, inputs, cond, body, body_vjp, carried, floats, saved, const_cts,
-              variables):
-    """The loop saving the states `body_vjp` reads, then `body_vjp` over them in reverse."""
+              variables, stacked=False, weak=(), direct=False):
+    """`body_vjp` over the states it reads, last to first: states a `while_saving` stacked
+    (`stacked`: its stacks and trip count come last), else the loop runs again saving them."""
+    if direct:
+        raise ctx.unmappable(eq, 'a loop gradient that is itself differentiated (second order) '
+                                 'is not lowered yet')
+    if stacked:
+        n = len(inputs) - len(saved) - 1
+        inputs, stacks, count = inputs[:n], inputs[n:-1], inputs[-1]
     rest = len(inputs) - len(floats)
-    atoms, consts, cts = eq.inputs[:rest], inputs[carried:rest], inputs[rest:]
-    extra = [(ctx.int64s(0), _aval(np.int64, ()), lambda inner, state, count: inner.node(
-        'Add', [count, inner.int64s(1)]))]
-    for i in saved:
-        start = ctx.cast(atoms[i], inputs[i], body.inputs[i].aval.dtype)
-        empty = ctx.node('Slice', [ctx.node('Unsqueeze', [start, ctx.int64s([0])]),
-                                   ctx.int64s([0]), ctx.int64s([0])])
-        aval = body.inputs[i].aval
-        extra.append((empty, _aval(aval.dtype, None), _saver(i)))
-    count, *stacks = loop(ctx, cond, body, carried, atoms, inputs[:rest], extra)[carried:]
+    consts, cts = inputs[carried:rest], inputs[rest:]
+    if not stacked:
+        *stacks, count = _saving_loop(ctx, cond, body, carried, saved, eq.inputs[:rest],
+                                      inputs[:rest])[carried:]
     zeros = [ctx.node('ConstantOfShape', [ctx.node('Shape', [consts[j]])],
                       value=_scalar(ctx, body.inputs[carried + j].aval.dtype))
              for j in const_cts] + [ctx.constant(np.zeros(a.shape, a.dtype)) for a in variables]
     sums_avals = [body.inputs[carried + j].aval for j in const_cts] + list(variables)
     return _backward(ctx, body_vjp, carried, floats, saved, count, stacks, consts,
                      (cts, [body.inputs[i].aval for i in floats]), (zeros, sums_avals))
+
+
+def _saving_loop(ctx, cond, body, carried, saved, atoms, inputs):
+    """The loop, stacking the carried values `saved` at the start of each iteration: names of
+    the final state, the stacks and the trip count."""
+    extra = [(ctx.int64s(0), _aval(np.int64, ()), lambda inner, state, count: inner.node(
+        'Add', [count, inner.int64s(1)]))]
+    for i in saved:
+        start = ctx.cast(atoms[i], inputs[i], body.inputs[i].aval.dtype)
+        empty = ctx.node('Slice', [ctx.node('Unsqueeze', [start, ctx.int64s([0])]),
+                                   ctx.int64s([0]), ctx.int64s([0])])
+        extra.append((empty, _aval(body.inputs[i].aval.dtype, None), _saver(i)))
+    results = loop(ctx, cond, body, carried, atoms, inputs, extra)
+    return results[:carried] + results[carried + 1:] + [results[carried]]
 
 
 def _saver(i):

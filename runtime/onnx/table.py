@@ -135,6 +135,7 @@ LOWERINGS = {
     'assign_variable': _update_variable(None), 'assign_add_variable': _update_variable('Add'),
     'assign_sub_variable': _update_variable('Sub'),
     'cond': control.cond, 'while': control.while_loop, 'while_vjp': control.while_vjp,
+    'while_saving': control.while_saving,
     'call': control.call,
 }
 

@@ -4,9 +4,12 @@
     while[body=B carried=n cond=C] *init *consts  -- s = init
                                                      while C(*s, *consts): s = B(*s, *consts)
     call[graph=G] *args                           -- G(*args): a nested function
-    while_vjp[cond=C body=B body_vjp=V ...] *init *consts *cts
-                                                  -- the loop again, saving the state V needs
-                                                     each iteration; then V over it in reverse
+    while_saving[body=B carried=n cond=C saved=I] *init *consts
+                                                  -- while, also giving the carried values I
+                                                     of every iteration stacked, and the count
+    while_vjp[cond=C body=B body_vjp=V ... stacked=b] *init *consts *cts [*stacks trips]
+                                                  -- V over the states of the loop in reverse:
+                                                     the stacks (b), or the loop run again
 
 Executors hand every Graph-valued param to an op's impl as a Python callable
 of that sub-graph (compiled, or interpreted), so one impl serves both. A
@@ -24,6 +27,7 @@ import numpy as np
 
 from ..operators.variables import UNBOUND_LOCAL_MESSAGE
 from ..ir.compatibility import accepts, join
+from ..ir.core import AbstractValue
 from ..ir.registry import defop, defvjp, defvjp_all, no_gradient
 
 
@@ -111,9 +115,10 @@ def _call_rule(*avals, graph):
 
 @defvjp_all('call')
 def _call_vjp(needed, g, out, *args, graph):
-    """The call of the VJP graph of `graph` (traced once per graph)."""
-    from ..autodiff.subgraphs import call_vjp
-    return call_vjp('call', needed, g, out, args, {}, graph=graph)
+    """The call of the VJP graph of `graph` (traced once per graph), given the values its
+    variables had at the call."""
+    from ..autodiff.subgraphs import called_vjp
+    return called_vjp(needed, g, out, args, graph)
 
 
 defvjp('check_defined', None, lambda g, out, defined, value, *, name: g)
@@ -123,45 +128,111 @@ no_gradient('an effect: it gives no value', 'raise')
 @defvjp_all('cond')
 def _cond_vjp(needed, g, out, pred, *args, true_branch, false_branch):
     """A cond on the same predicate between the VJP graphs of the branches."""
-    from ..autodiff.subgraphs import call_vjp
+    from ..autodiff.subgraphs import call_vjp, called_if_assigned
+    as_called = called_if_assigned(needed, g, out, (pred, *args))
+    if as_called is not None:
+        return as_called
     return [None] + call_vjp('cond', needed[1:], g, out, args, {'pred': pred},
                              true_branch=true_branch, false_branch=false_branch)
 
 
 @defvjp_all('while')
 def _while_vjp(needed, g, out, *args, cond, body, carried):
-    """A `while_vjp` op: the loop saving its state, then the body's VJP graph in reverse."""
-    from ..autodiff.subgraphs import loop_vjp
+    """A `while_vjp` op: the loop's saved states (saved by the loop itself, made a
+    `while_saving`, in a graph), then the body's VJP graph over them in reverse."""
+    from ..autodiff.loops import loop_vjp
     return loop_vjp(needed, g, out, args, cond, body, carried)
 
 
-def run_while_vjp(*args, cond, body, body_vjp, carried, floats, saved, const_cts, variables):
+@defvjp_all('while_saving')
+def _while_saving_vjp(needed, g, out, *args, cond, body, carried, saved):
+    """As `while`'s, the cotangents of the stacks added to those of the states they hold."""
+    from ..autodiff.loops import loop_vjp
+    return loop_vjp(needed, g[:carried], out[:carried], args, cond, body, carried,
+                    g[carried:carried + len(saved)])
+
+
+def run_while_saving(*args, cond, body, carried, saved):
+    """`while`, then the carried values `saved` at the start of each iteration stacked (one array
+    each, iterations on axis 0), then the trip count: TensorFlow's accumulators, which the
+    loop's gradient reads. Memory: one state per iteration."""
+    state, consts = args[:carried], args[carried:]
+    columns, trips = [[] for _ in saved], 0
+    while cond(*state, *consts)[0]:
+        for column, i in zip(columns, saved):
+            column.append(state[i])
+        state, trips = body(*state, *consts), trips + 1
+    stacks = [np.stack(column) if column else np.empty((0, *np.shape(args[i])), np.asarray(
+        args[i]).dtype) for column, i in zip(columns, saved)]
+    return (*state, *stacks, np.int64(trips))
+
+
+@defop('while_saving', run_while_saving, multiple_results=True)
+def _while_saving_rule(*avals, cond, body, carried, saved):
+    stacks = [AbstractValue(avals[i].dtype, (None, *avals[i].shape)) for i in saved]
+    return [*_while_rule(*avals, cond=cond, body=body, carried=carried), *stacks,
+            AbstractValue(np.int64, ())]
+
+
+def _states(state, consts, cond, body, saved):
+    """The carried values `saved` at the start of each iteration of the loop, in order."""
+    states = []
+    while cond(*state, *consts)[0]:
+        states.append([state[i] for i in saved])
+        state = body(*state, *consts)
+    return states
+
+
+def _unstacked(stacks, trips, weak):
+    """The states a while_saving stacked, per iteration; Python numbers (`weak`) as such."""
+    return [[s[k].item() if w else s[k] for s, w in zip(stacks, weak)] for k in range(trips)]
+
+
+def run_while_vjp(*args, cond, body, body_vjp, carried, floats, saved, const_cts, variables,
+                  stacked=False, weak=(), direct=False):
     """Cotangents of a loop's float carried values, then of consts `const_cts` and variables
-    (avals `variables`): the loop runs saving the carried values `saved` (all `body_vjp` reads)
-    each iteration, then `body_vjp` runs on them last to first. Memory: one state per iteration."""
+    (avals `variables`): `body_vjp` runs on the carried values `saved` (all it reads) of each
+    iteration, last to first; they come from a `while_saving` (`stacked`: its stacks and trip
+    count follow the cotangents), else the loop runs again to save them. `direct`: the
+    cotangents of those stacks come last (a gradient that read them: second order)."""
+    if direct:
+        args, direct = args[:-len(saved)], args[-len(saved):]
+    if stacked:
+        n = len(args) - len(saved) - 1
+        args, states = args[:n], _unstacked(args[n:-1], int(args[-1]), weak)
     rest = len(args) - len(floats)
     state, consts, cts = args[:carried], args[carried:rest], args[rest:]
-    stack = []
-    while cond(*state, *consts)[0]:
-        stack.append([state[i] for i in saved])
-        state = body(*state, *consts)
+    if not stacked:
+        states = _states(state, consts, cond, body, saved)
     summed = [np.zeros_like(consts[j]) for j in const_cts] + [
         np.zeros(a.shape, a.dtype) for a in variables]
     inputs = [None] * carried  # the values body_vjp does not read stay None
-    while stack:
-        for i, value in zip(saved, stack.pop()):
+    for k in range(len(states) - 1, -1, -1):
+        for i, value in zip(saved, states[k]):
             inputs[i] = value
         results = body_vjp(*inputs, *consts, *cts)
-        cts = results[:len(floats)]
+        cts = _plus_direct(list(results[:len(floats)]), floats, saved, direct, k)
         summed = [a + b for a, b in zip(summed, results[len(floats):])]
     return (*cts, *summed)
 
 
+def _plus_direct(cts, floats, saved, direct, k):
+    """`cts` of the carried values at the start of iteration k, plus their stacks' (`direct`)."""
+    for i, stack_ct in zip(saved, direct or ()):
+        if i in floats:
+            cts[floats.index(i)] = cts[floats.index(i)] + stack_ct[k]
+    return cts
+
+
 @defop('while_vjp', run_while_vjp, multiple_results=True)
-def _while_vjp_rule(*avals, cond, body, body_vjp, carried, floats, saved, const_cts, variables):
+def _while_vjp_rule(*avals, cond, body, body_vjp, carried, floats, saved, const_cts, variables,
+                    stacked=False, weak=(), direct=False):  # graphs saved before while_saving: no `stacked`
     ins = body.in_avals
     return [ins[i] for i in floats] + [ins[carried + j] for j in const_cts] + list(variables)
 
 
-no_gradient('not implemented: the gradient of a loop\'s gradient (differentiate the loop once)',
-            'while_vjp')
+@defvjp_all('while_vjp')
+def _while_vjp_vjp(needed, g, out, *args, **params):
+    """The VJP of the same function written as ordinary loops (`autodiff.loops.reverse_graph`)."""
+    from ..autodiff.loops import while_vjp_vjp
+    return while_vjp_vjp(needed, g, out, args, params)

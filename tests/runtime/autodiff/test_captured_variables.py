@@ -117,3 +117,39 @@ def test_watched_variables_include_those_read_in_sub_graphs_and_untrainable_ones
         return tape.gradient(y, [v, frozen])
     gv, gf = grad(np.ones(3))
     assert np.array_equal(gv, W0) and gf is None
+
+
+def loop_then_if(x, n, w):
+    y = x
+    for _ in range(n):
+        y = np.sin(y * w)
+    if np.sum(y) > 0:
+        y = y * w
+    return np.sum(y ** 2)
+
+
+@pytest.mark.parametrize('assign', [False, True])
+def test_a_variable_assigned_after_a_loop_and_an_if_in_the_same_graph(assign):
+    w = rt.Variable(np.array([0.5, -1.0]))
+    start = w.numpy()
+
+    @rt.function
+    def grads(x, n):
+        with rt.GradientTape() as tape:
+            tape.watch(x)
+            y = loop_then_if(x, n, w)
+        if assign:
+            w.assign(w * 3.0)  # after the forward pass: the gradient reads the values before
+        return tape.gradient(y, [x, w])
+    x = np.array([0.3, 0.7])
+    got = grads(x, np.int64(3))
+    w.assign(start)
+    with rt.GradientTape() as tape:  # the loop unrolled on the eager tape
+        watched = tape.watch(x)
+        expected = tape.gradient(loop_then_if(watched, 3, w), [watched, w])
+    for a, b in zip(got, expected):
+        np.testing.assert_allclose(a, b, rtol=1e-12)
+    ops = [eq.primitive for eq in grads.get_concrete_function(x, np.int64(3)).graph.equations]
+    # assigned: the loop and the if are each a call of a graph reading w first; else the loop
+    # saves its states itself
+    assert ('while_saving' in ops) is not assign and (ops.count('call') >= 2) is assign

@@ -3,6 +3,7 @@ gradient is its graph's VJP graph: its Python runs once per signature, as withou
 import numpy as np
 
 import runtime as rt
+from autodiff_helpers import numeric_gradient
 
 X = np.array([[1.0, 2.0, 3.0]])
 
@@ -102,3 +103,86 @@ def test_a_call_reading_nothing_followed_just_runs_and_one_updating_state_runs_i
         fill(a)
     assert int(calls.numpy()) == 2 and np.array_equal(a, [5.0, 0.0])
     np.testing.assert_allclose(tape.gradient(y, x), [2.0, 2.0])
+
+
+def variable_model():
+    """A variable and an rt.function reading it directly, in a graph loop and in a tensor if."""
+    w = rt.Variable(np.array([0.5, -0.25, 1.0]))
+
+    @rt.function
+    def model(x, n):
+        y = x * w
+        for _ in range(n):
+            y = np.sin(y) * w + x
+        if np.sum(y) > 0:
+            y = y * w
+        return np.sum(y ** 2)
+    return w, model
+
+
+def gradients_then_assigned(model, w, x, n, eagerly):
+    """d model / d[x, w], with w assigned between the call and tape.gradient."""
+    if eagerly:
+        with rt.GradientTape() as tape:
+            x = tape.watch(x)
+            y = model(x, n)
+        w.assign(w.numpy() * 2.0 + 1.0)
+        return tape.gradient(y, [x, w])
+
+    @rt.function
+    def grads(x, n):
+        with rt.GradientTape() as tape:
+            tape.watch(x)
+            y = model(x, n)
+        w.assign(w * 2.0 + 1.0)
+        return tape.gradient(y, [x, w])
+    return grads(x, n)
+
+
+def test_a_variable_assigned_after_the_call_leaves_the_gradient_as_at_the_call():
+    x = X[0]
+    for eagerly in (True, False):
+        w, model = variable_model()
+        start = w.numpy()
+        with rt.GradientTape() as tape:  # the reference: nothing assigned
+            watched = tape.watch(x)
+            expected = tape.gradient(model(watched, np.int64(3)), [watched, w])
+        got = gradients_then_assigned(model, w, x, np.int64(3), eagerly)
+        np.testing.assert_array_equal(w.numpy(), start * 2.0 + 1.0)
+        for a, b in zip(got, expected):
+            np.testing.assert_allclose(a, b, rtol=1e-12)
+        w.assign(start)
+
+        def loss(v):
+            w.assign(v)
+            return model(x, np.int64(3))
+        numeric = numeric_gradient(loss, start)[0]
+        w.assign(start)
+        np.testing.assert_allclose(got[1], numeric, rtol=1e-6)
+
+
+def test_second_derivatives_through_a_call_read_the_values_at_the_call():
+    w, model = variable_model()
+    start = w.numpy()
+
+    def mixed():
+        with rt.GradientTape() as outer:
+            with rt.GradientTape() as inner:
+                x = inner.watch(X[0])
+                y = model(x, np.int64(2))
+            w.assign(start + 1.0)  # after the call: neither derivative sees it
+            gx = inner.gradient(y, x)
+        w.assign(start)
+        return gx, outer.gradient(gx, w)
+
+    def first(v):
+        w.assign(v)
+        with rt.GradientTape() as tape:
+            x = tape.watch(X[0])
+            y = model(x, np.int64(2))
+        return tape.gradient(y, x)
+    gx, got = mixed()
+    np.testing.assert_allclose(gx, first(start), rtol=1e-12)
+    numeric = numeric_gradient(first, start)[0]
+    w.assign(start)
+    np.testing.assert_allclose(got, numeric, rtol=1e-5, atol=1e-7)

@@ -177,3 +177,86 @@ def test_the_backward_loop_saves_only_what_the_body_gradient_reads_and_repeats_n
              if e.primitive == 'while_vjp']
     saved = [eq.params['body'].inputs[i].aval for i in eq.params['saved']]
     assert all(None not in aval.shape for aval in saved)  # not the growing list: linear memory
+
+
+def counted_loop(tests):
+    """An rt.function differentiating a loop whose condition appends to `tests` when it runs."""
+    def below(i, n):
+        tests.append(int(i))
+        return i < n
+
+    def loss(x, n):
+        y, i = x * 1.0, np.int64(0)
+        while np.reshape(rt.py_function(below, [i, n], np.bool_), ()):  # py_function: no shape
+            y = np.sin(y) * x
+            i = i + 1
+        return np.sum(y)
+    return loss
+
+
+def test_the_forward_loop_runs_once_saving_what_its_gradient_reads():
+    tests = []
+    loss = counted_loop(tests)
+
+    @rt.function
+    def grads(x, n):
+        with rt.GradientTape(persistent=True) as tape:
+            tape.watch(x)
+            y = loss(x, n)
+            doubled = y * 2.0
+        return tape.gradient(y, x), tape.gradient(doubled, x)
+    first, twice = grads(X, np.int64(4))
+    assert tests == [0, 1, 2, 3, 4]  # one run of the loop, read by both gradients
+    ops = [eq.primitive for eq in grads.get_concrete_function(X, np.int64(4)).graph.equations]
+    assert ops.count('while_saving') == 1 and 'while' not in ops
+    reference = eager_gradient_of_x(counted_loop([]), X, np.int64(4))  # the Python loop
+    np.testing.assert_allclose(first, reference, rtol=1e-12)
+    np.testing.assert_allclose(twice, 2 * first, rtol=1e-12)
+
+
+def test_an_eager_call_runs_its_loop_again_in_its_vjp_graph():
+    tests = []
+    loss = rt.function(counted_loop(tests))
+    with rt.GradientTape() as tape:
+        x = tape.watch(X)
+        y = loss(x, np.int64(3))
+    assert tests == [0, 1, 2, 3]  # the forward call
+    gradient = tape.gradient(y, x)
+    assert tests == [0, 1, 2, 3] * 2  # the VJP graph runs the call's graph again (README)
+    reference = eager_gradient_of_x(counted_loop([]), X, np.int64(3))
+    np.testing.assert_allclose(gradient, reference, rtol=1e-12)
+
+
+def weak_counter(x, n):
+    y, i = x, 0
+    while i < n:
+        y = np.sin(y) * (i + 0.5) + x  # the body's gradient reads i, a Python int in the graph
+        i += 1
+    return np.sum(y)
+
+
+def test_saved_python_numbers_stay_python_numbers():
+    x = X.astype(np.float32)
+    grad = graph_gradient_of_x(weak_counter)
+    looped = grad(x, np.int64(3))
+    eager = eager_gradient_of_x(weak_counter, x, 3)
+    assert looped.dtype == eager.dtype == np.float32  # (i + 0.5) stayed weak: no float64
+    np.testing.assert_allclose(looped, eager, rtol=1e-6)
+    (eq,) = [e for e in grad.get_concrete_function(x, np.int64(3)).graph.equations
+             if e.primitive == 'while_vjp']
+    assert eq.params['stacked'] and eq.params['weak'] == (True, False)  # i, then y
+
+
+def growing(x, n):
+    y = x
+    for _ in range(n):
+        y = np.concatenate([np.sin(y), x])  # a shape that changes: not stackable
+    return np.sum(y ** 2)
+
+
+def test_values_of_changing_shapes_are_saved_by_running_the_loop_again():
+    grad = graph_gradient_of_x(growing)
+    np.testing.assert_allclose(grad(X, np.int64(3)), eager_gradient_of_x(growing, X, 3),
+                               rtol=1e-12)
+    ops = {eq.primitive: eq for eq in grad.get_concrete_function(X, np.int64(3)).graph.equations}
+    assert 'while' in ops and not ops['while_vjp'].params['stacked']

@@ -10,7 +10,6 @@ ALLOWED_WITHOUT_GRADIENT = {
     'py_function': 'Python code the graph cannot see into',
     'py_binary': 'Python numbers carried by graph control flow: constants',
     'py_unary': 'Python numbers carried by graph control flow: constants',
-    'while_vjp': 'not implemented: second derivatives through a graph loop',
 }
 NOT_A_VALUE = 'an effect'  # effects and variable updates give no value to differentiate
 

@@ -142,7 +142,8 @@ NOT_LOWERED = frozenset({
     'py_function', 'raise', 'ravel', 'reshape', 'reshape_as', 'round', 'scatter_variable',
     'set_item', 'sort', 'split', 'squeeze', 'stack', 'std', 'swapaxes', 'take',
     'take_along_axis', 'tensordot', 'transpose', 'ufunc_accumulate', 'ufunc_at', 'ufunc_out',
-    'ufunc_outer', 'ufunc_reduce', 'var', 'vstack', 'vstack_rows', 'while_vjp', 'zeros',
+    'ufunc_outer', 'ufunc_reduce', 'var', 'vstack', 'vstack_rows', 'while_saving', 'while_vjp',
+    'zeros',
     'zeros_like'})
 
 
