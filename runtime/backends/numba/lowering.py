@@ -7,14 +7,18 @@ an expression (one output) or a list of lines assigning the targets
 that staged it, when the function is traced. `cond`, `while` and `call` are
 control flow, lowered by `codegen`.
 """
+import math
+
 import numpy as np
 
 from ...errors import AgError
 from ...ir.core import PYTHON_TYPE
 from ...ops.elementwise import UFUNCS
+from . import indexing, shapes
 from .types import cast, dtype_source, is_scalar
 
 CONTROL_FLOW = frozenset(('cond', 'while', 'call'))
+BLAS_MIN_WORK = 16 ** 3  # multiply-adds below which a loop beats a BLAS call (measured here)
 
 
 class UnsupportedOpError(AgError, NotImplementedError):
@@ -61,7 +65,9 @@ def _matmul(ctx, eq, args):
     if a.aval.ndim != 2 or b.aval.ndim != 2:
         return None
     x, y = cast(args[0], a, out.dtype), cast(args[1], b, out.dtype)
-    return f'{ctx.helper("matmul2d")}({x}, {y})'
+    dims = (*a.aval.shape, b.aval.shape[1])
+    blas = out.dtype.kind == 'f' and (None in dims or math.prod(dims) >= BLAS_MIN_WORK)
+    return f'{ctx.helper("matmul_blas" if blas else "matmul2d")}({x}, {y})'
 
 
 def _py_binary(ctx, eq, args):
@@ -103,14 +109,6 @@ def _check_defined(ctx, eq, args):
             f'{ctx.targets[0]} = {args[1]}']
 
 
-def _reduction(name):
-    def emit(ctx, eq, args):
-        if set(eq.params) - {'axis'} or eq.params.get('axis') is not None:
-            return None
-        return f'np.{name}({args[0]})'
-    return emit
-
-
 def _list_append(ctx, eq, args):
     buf, x = args
     row = f'np.full(1, {x})' if is_scalar(eq.inputs[1].aval) else f'np.expand_dims({x}, 0)'
@@ -132,7 +130,7 @@ def _read_variable(ctx, eq, args):
 
 def _assign(update):
     def emit(ctx, eq, args):
-        name = ctx.resource(eq.inputs[0])
+        name = ctx.resource(eq.inputs[0], written=True)
         value = args[1] if update is None else f'np.{update}({name}, {args[1]})'
         aval = eq.inputs[0].aval.value
         converted = (f'{dtype_source(aval.dtype)}({value})' if is_scalar(aval)
@@ -148,9 +146,8 @@ LOWERINGS.update({
     'check_defined': _check_defined,
     'read_variable': _read_variable, 'assign_variable': _assign(None),
     'assign_add_variable': _assign('add'), 'assign_sub_variable': _assign('subtract'),
-    'matmul': _matmul, 'sum': _reduction('sum'), 'max': _reduction('max'),
-    'min': _reduction('min'), 'prod': _reduction('prod'), 'mean': _reduction('mean'),
-    'list_append': _list_append, 'stack_rows': _stack_rows,
+    'matmul': _matmul, 'list_append': _list_append, 'stack_rows': _stack_rows,
+    **shapes.TABLE, **indexing.TABLE,
 })
 
 
