@@ -11,6 +11,7 @@ import numpy as np
 from ...errors import AgError
 from ...ir.core import PYTHON_TYPE
 from ...ops.state import store
+from . import zero_division
 from .codegen import Codegen
 from .lowering import UnsupportedOpError  # noqa: F401 (raised by codegen, caught by users)
 
@@ -85,6 +86,7 @@ def _wrapper(graph, codegen, jitted, source):
     consts = [value for _, value in codegen.consts]
     refs = [obj for _, obj in codegen.resources]
     written = list(codegen.written.values())
+    divisions = codegen.zero_divisions
     scalar_inputs = [i for i, v in enumerate(graph.inputs)
                      if v.aval.shape == () and not v.aval.weak]
     convert = [_converter(a.aval) for a in graph.outputs]
@@ -97,9 +99,11 @@ def _wrapper(graph, codegen, jitted, source):
         results = jitted(*inputs, *consts, *values)
         for ref, value in zip(written, results[nout:]):
             _keep(ref, value)
+        if divisions and results[-1]:
+            zero_division.report(divisions, results[-1])
         return tuple(c(r) for c, r in zip(convert, results[:nout]))
 
-    if not refs and not consts and all(c is _same for c in convert):
+    if not (refs or consts or divisions) and all(c is _same for c in convert):
         run = _direct(jitted, scalar_inputs, run)  # the common case: numba's own dispatch
     run.__source__, run.dispatcher = source, jitted
     return run

@@ -24,7 +24,7 @@ from ...ir.liveness import live_equations, sub_graphs
 from ...execution.inplace import FRESH
 from ...ir.core import Literal, Var
 from ...passes import fusion
-from . import control_flow, fused, kernels
+from . import control_flow, fused, kernels, zero_division
 from .lowering import LOWERINGS, unsupported
 from .types import literal_source
 
@@ -40,6 +40,7 @@ class Codegen:
         self.consts = []     # (Var, value): passed after the inputs, in order
         self.resources = []  # (Var, object): variables whose values are passed in, in order
         self.written = {}    # Var -> object: the variables the function gives new values
+        self.zero_divisions = []  # what each bit of the returned flag records (zero_division)
         self.targets = ()
         self._count = 0
         self._blocks = []  # _Lifetimes of the blocks being emitted, innermost last
@@ -56,6 +57,11 @@ class Codegen:
         if written:
             self.written[var] = dict(self.resources)[var]
         return self.names[var]
+
+    def zero_division_bit(self, kind):
+        if kind not in self.zero_divisions:
+            self.zero_divisions.append(kind)
+        return 1 << self.zero_divisions.index(kind)
 
     def atom(self, atom, eq=None):
         if isinstance(atom, Literal):
@@ -74,9 +80,12 @@ class Codegen:
         body = self.block(graph)
         outputs = [self.atom(a) for a in graph.outputs]
         extra = [self.names[v] for v, _ in self.consts + self.resources]
+        returned = outputs + [self.names[v] for v in self.written]
+        if self.zero_divisions:
+            body = [f'{zero_division.FLAG} = 0'] + body
+            returned.append(zero_division.FLAG)
         lines = [f"def {name}({', '.join(params + extra)}):"]
         lines += [INDENT + line for line in body]
-        returned = outputs + [self.names[v] for v in self.written]
         lines.append(f"{INDENT}return ({', '.join(returned)}{',' if returned else ''})")
         return '\n'.join(lines) + '\n'
 

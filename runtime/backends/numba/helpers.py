@@ -6,8 +6,8 @@ from numba.extending import overload
 
 @njit(cache=True)
 def matmul2d(a, b):
-    """`a @ b` for 2-d arrays of one dtype, as a plain loop (numba's BLAS takes floats only;
-    for the small matrices graphs loop over, the loop is faster than a BLAS call)."""
+    """`a @ b` for 2-d integer arrays of one dtype, as a plain loop (numba's BLAS takes
+    floats only, and a BLAS call is faster than this loop even for 10x10 floats)."""
     n, k = a.shape
     m = b.shape[1]
     if k != b.shape[0]:

@@ -7,18 +7,21 @@ an expression (one output) or a list of lines assigning the targets
 that staged it, when the function is traced. `cond`, `while` and `call` are
 control flow, lowered by `codegen`.
 """
-import math
-
 import numpy as np
 
 from ...errors import AgError
 from ...ir.core import PYTHON_TYPE
 from ...ops.elementwise import UFUNCS
-from . import indexing, shapes
+from . import indexing, shapes, zero_division
 from .types import cast, dtype_source, is_scalar
 
 CONTROL_FLOW = frozenset(('cond', 'while', 'call'))
-BLAS_MIN_WORK = 16 ** 3  # multiply-adds below which a loop beats a BLAS call (measured here)
+# ufuncs whose Python operator numba computes as numpy's loop does, on scalars of these dtypes
+# (numba calls numpy's scalar ufuncs through a slower path: collatz runs 2.5x faster so)
+COMPARISONS = {'equal': '==', 'not_equal': '!=', 'less': '<', 'less_equal': '<=',
+               'greater': '>', 'greater_equal': '>='}
+ARITHMETIC = {'add': '+', 'subtract': '-', 'multiply': '*'}
+WIDE = frozenset((np.dtype(np.int64), np.dtype(np.float64)))  # numba widens narrower ones
 
 
 class UnsupportedOpError(AgError, NotImplementedError):
@@ -46,9 +49,31 @@ def _ufunc(ctx, eq, args):
     ufunc = UFUNCS[eq.primitive]
     if eq.params or ufunc.nout != 1 or ufunc.signature:
         return None
-    out = ctx.dying(eq) if not is_scalar(eq.outputs[0].aval) else None
+    dtypes, scalar = loop_dtypes(eq), is_scalar(eq.outputs[0].aval)
+    operands = [cast(a, atom, d) for a, atom, d in zip(args, eq.inputs, dtypes)]
+    check = []
+    if zero_division.is_integer_division(eq, dtypes) and not \
+            zero_division.safe_divisor(eq.inputs[1]):
+        check = zero_division.check(ctx, eq, operands[1], is_scalar(eq.inputs[1].aval))
+    operator = _scalar_operator(eq, dtypes) if scalar and not check else None
+    if operator is not None:
+        return f'({operands[0]} {operator} {operands[1]})'
+    out = ctx.dying(eq) if not scalar else None
     into = [] if out is None else [ctx.atom(out)]  # a dying input's array takes the result
-    return f"np.{ufunc.__name__}({', '.join(cast_args(eq, args) + into)})"
+    call = f"np.{ufunc.__name__}({', '.join(operands + into)})"
+    return check + [f'{ctx.targets[0]} = {call}'] if check else call
+
+
+def _scalar_operator(eq, dtypes):
+    """The Python operator computing `eq` on scalars exactly as numpy does, or None."""
+    if eq.primitive in COMPARISONS and all(np.dtype(d).kind in 'biuf' for d in dtypes):
+        return COMPARISONS[eq.primitive]
+    if set(dtypes) <= WIDE and len(set(dtypes)) == 1:
+        if eq.primitive in ARITHMETIC:
+            return ARITHMETIC[eq.primitive]
+        if dtypes[0].kind == 'i' and zero_division.safe_divisor(eq.inputs[1]):
+            return zero_division.OPERATORS.get(eq.primitive)
+    return None
 
 
 def _where(ctx, eq, args):
@@ -65,9 +90,7 @@ def _matmul(ctx, eq, args):
     if a.aval.ndim != 2 or b.aval.ndim != 2:
         return None
     x, y = cast(args[0], a, out.dtype), cast(args[1], b, out.dtype)
-    dims = (*a.aval.shape, b.aval.shape[1])
-    blas = out.dtype.kind == 'f' and (None in dims or math.prod(dims) >= BLAS_MIN_WORK)
-    return f'{ctx.helper("matmul_blas" if blas else "matmul2d")}({x}, {y})'
+    return f'{ctx.helper("matmul_blas" if out.dtype.kind == "f" else "matmul2d")}({x}, {y})'
 
 
 def _py_binary(ctx, eq, args):

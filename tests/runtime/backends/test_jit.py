@@ -1,4 +1,6 @@
 """jit_compile=True: whole graphs (control flow, counters, variables) in one numba function."""
+import warnings
+
 import numpy as np
 import pytest
 
@@ -147,3 +149,31 @@ def test_the_ops_without_a_lowering_are_the_known_list():
     missing = {name for name in ops.names() if name not in LOWERINGS
                and name not in ('cond', 'while', 'call')}
     assert missing == NOT_LOWERED
+
+
+def _with_warnings(fn, *args):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter('always')
+        result = fn(*args)
+    return result, sorted(str(w.message) for w in caught if w.category is RuntimeWarning)
+
+
+def test_integer_division_by_zero_warns_as_numpy_does():
+    def divides(a, b, x, y):
+        return a // b, a % b, x // y, np.fmod(x * 3, y) - x % y  # scalars; arrays; a fused loop
+
+    args = (np.int64(7), np.int64(0), np.arange(4), np.array([1, 0, 2, 0]))
+    jitted = rt.function(divides, jit_compile=True)
+    expected, eager_warnings = _with_warnings(divides, *args)
+    result, jit_warnings = _with_warnings(jitted, *args)
+    assert_close(result, expected, exact=True)
+    assert jit_warnings == eager_warnings and len(eager_warnings) == 5
+    assert 'divide by zero encountered in scalar floor_divide' in jit_warnings
+    with np.errstate(divide='raise'), pytest.raises(FloatingPointError, match='floor_divide'):
+        jitted(*args)
+    with np.errstate(divide='ignore'):
+        assert _with_warnings(jitted, *args)[1] == []
+    nonzero = (np.int64(7), np.int64(-2), args[2], args[2] + 1)
+    result, jit_warnings = _with_warnings(jitted, *nonzero)
+    assert_close(result, divides(*nonzero), exact=True)
+    assert jit_warnings == []
