@@ -86,6 +86,8 @@ def _wrapper(graph, codegen, jitted, source):
     consts = [value for _, value in codegen.consts]
     refs = [obj for _, obj in codegen.resources]
     written = list(codegen.written.values())
+    # an array result may share a written variable's array: then the variable takes a copy
+    keep = store if any(getattr(a.aval, 'shape', ()) != () for a in graph.outputs) else _keep
     divisions = codegen.zero_divisions
     scalar_inputs = [i for i, v in enumerate(graph.inputs)
                      if v.aval.shape == () and not v.aval.weak]
@@ -98,7 +100,7 @@ def _wrapper(graph, codegen, jitted, source):
         values = [_value_of(ref) for ref in refs]
         results = jitted(*inputs, *consts, *values)
         for ref, value in zip(written, results[nout:]):
-            _keep(ref, value)
+            keep(ref, value)
         if divisions and results[-1]:
             zero_division.report(divisions, results[-1])
         return tuple(c(r) for c, r in zip(convert, results[:nout]))
@@ -111,7 +113,8 @@ def _wrapper(graph, codegen, jitted, source):
 
 def _keep(ref, value):
     """Make numba's result a variable's value. The generated code gives a new array of the
-    variable's dtype (`lowering._assign`), so it is kept as it is, without `store`'s copy."""
+    variable's dtype (`lowering._assign`) that no result shares (the graph gives none), so
+    it is kept as it is, without `store`'s copy."""
     if value.__class__ is np.ndarray and value.shape == ref._value.shape:
         value.flags.writeable = False
         ref._value = value

@@ -107,15 +107,15 @@ def _reduction(name):
                 value = f'np.sum({value}, axis={k})'
         else:
             value = _rows(ctx, name, source, x, axes, args[0])
-        if name == 'mean':
+        if name == 'mean' and len(axes) < len(x.shape):
             count = _product([_dim(x, k, args[0]) for k in axes])
-            value = value if len(axes) == len(x.shape) else \
-                f'np.true_divide({value}, {dtype_source(out.dtype)}({count}))'
-        if keepdims:
-            return f'np.full({dims_source(out.shape, args[0])}, {value}, ' \
-                   f'{dtype_source(out.dtype)})' if len(axes) == len(x.shape) else \
-                   f'{value}.reshape({dims_source(out.shape, args[0])})'
-        return value
+            value = f'np.true_divide({value}, {dtype_source(out.dtype)}({count}))'
+        if not keepdims:
+            return value
+        shape = dims_source(out.shape, args[0])
+        if len(axes) == len(x.shape):
+            return f'np.full({shape}, {value}, {dtype_source(out.dtype)})'
+        return f'{value}.reshape({shape})'
     return emit
 
 

@@ -112,6 +112,20 @@ def test_variables_are_read_and_updated():
     assert total.numpy() == pytest.approx(2 * np.sum(X[:3]))
 
 
+def test_a_result_never_shares_an_updated_variables_array():
+    v = rt.Variable(np.zeros(3))
+
+    @rt.function(jit_compile=True)
+    def step(x):
+        v.assign(x * 2.0)
+        return v.read_value()
+
+    result = step(X[:3])
+    result[0] = 5.0  # the caller's array: the variable's value does not change with it
+    assert_close(v.numpy(), X[:3] * 2.0, exact=True)
+    assert not v.read_value().flags.writeable
+
+
 def test_an_op_that_cannot_lower_fails_at_trace_time_naming_op_dtypes_and_line():
     @rt.function(jit_compile=True)
     def sorts(x):
