@@ -2,7 +2,8 @@
 
 Side by side: forward, backward and Adam written out in numpy (the floor for
 numpy kernels), the eager `rt.GradientTape` step, the same step as one
-`rt.function`, and a whole epoch in one `rt.function` (per step). Run with
+`rt.function`, a whole epoch in one `rt.function` (per step), and the step
+compiled by numba (`jit_compile=True`: one native function). Run with
 OPENBLAS_NUM_THREADS=1 (`make bench` sets it): on a shared 2-core machine a
 threaded BLAS makes step times swing by 10x.
 """
@@ -68,8 +69,12 @@ def run():
     xb, yb = x[:sample.BATCH], y[:sample.BATCH]
     model, optimizer = sample.MLP((64, 128, 128, 10), seed=1), rt.optimizers.Adam(0.003)
     by_hand = NumpyAdamMLP(sample.MLP((64, 128, 128, 10), seed=1))
-    assert abs(by_hand.step(xb, yb) - float(sample.step(model, optimizer, xb, yb))) < 1e-5
+    first_loss = float(sample.step(model, optimizer, xb, yb))
+    assert abs(by_hand.step(xb, yb) - first_loss) < 1e-5
     graph_step = rt.function(lambda a, b: sample.step(model, optimizer, a, b))
+    jit_model, jit_optimizer = sample.MLP((64, 128, 128, 10), seed=1), rt.optimizers.Adam(0.003)
+    jit_step = rt.function(lambda a, b: sample.step(jit_model, jit_optimizer, a, b),
+                           jit_compile=True)
     batches, labels = x.reshape(-1, sample.BATCH, 64), y.reshape(-1, sample.BATCH)
 
     @rt.function
@@ -81,14 +86,17 @@ def run():
 
     graph_step(xb, yb)
     epoch(batches, labels)
+    assert abs(float(jit_step(xb, yb)) - first_loss) < 1e-5  # compiles the step: once
     none = contextlib.nullcontext
     times = best_interleaved([(lambda: by_hand.step(xb, yb), none),
                               (lambda: sample.step(model, optimizer, xb, yb), none),
                               (lambda: graph_step(xb, yb), none),
-                              (lambda: epoch(batches, labels), none)], repeat=5)
+                              (lambda: epoch(batches, labels), none),
+                              (lambda: jit_step(xb, yb), none)], repeat=5)
     times[3] /= len(batches)
     names = ('numpy by hand: forward + backward + Adam', 'eager rt.GradientTape step',
-             'rt.function step', 'epoch in one rt.function, per step')
-    targets = ('(the floor)', '<= 3x', '<= 1.3x', '<= 1.0x')
+             'rt.function step', 'epoch in one rt.function, per step',
+             'rt.function(jit_compile=True) step')
+    targets = ('(the floor)', '<= 3x', '<= 1.3x', '<= 1.0x', '<= 1.0x')
     return [f'{name:<44} {fmt(t):>10}   ratio {t / times[0]:5.2f}x   (target {target})'
             for name, t, target in zip(names, times, targets)]

@@ -11,6 +11,7 @@ import numpy as np
 from ...errors import AgError
 from ...ir.core import PYTHON_TYPE
 from ...ops.state import store
+from . import zero_division
 from .codegen import Codegen
 from .lowering import UnsupportedOpError  # noqa: F401 (raised by codegen, caught by users)
 
@@ -84,6 +85,10 @@ def _value_of(ref):
 def _wrapper(graph, codegen, jitted, source):
     consts = [value for _, value in codegen.consts]
     refs = [obj for _, obj in codegen.resources]
+    written = list(codegen.written.values())
+    # an array result may share a written variable's array: then the variable takes a copy
+    keep = store if any(getattr(a.aval, 'shape', ()) != () for a in graph.outputs) else _keep
+    divisions = codegen.zero_divisions
     scalar_inputs = [i for i, v in enumerate(graph.inputs)
                      if v.aval.shape == () and not v.aval.weak]
     convert = [_converter(a.aval) for a in graph.outputs]
@@ -94,14 +99,27 @@ def _wrapper(graph, codegen, jitted, source):
                   for i, x in enumerate(inputs)]  # 0-d arrays as numba scalars
         values = [_value_of(ref) for ref in refs]
         results = jitted(*inputs, *consts, *values)
-        for ref, value in zip(refs, results[nout:]):
-            store(ref, value)
+        for ref, value in zip(written, results[nout:]):
+            keep(ref, value)
+        if divisions and results[-1]:
+            zero_division.report(divisions, results[-1])
         return tuple(c(r) for c, r in zip(convert, results[:nout]))
 
-    if not refs and not consts and all(c is _same for c in convert):
+    if not (refs or consts or divisions) and all(c is _same for c in convert):
         run = _direct(jitted, scalar_inputs, run)  # the common case: numba's own dispatch
     run.__source__, run.dispatcher = source, jitted
     return run
+
+
+def _keep(ref, value):
+    """Make numba's result a variable's value. The generated code gives a new array of the
+    variable's dtype (`lowering._assign`) that no result shares (the graph gives none), so
+    it is kept as it is, without `store`'s copy."""
+    if value.__class__ is np.ndarray and value.shape == ref._value.shape:
+        value.flags.writeable = False
+        ref._value = value
+    else:
+        store(ref, value)  # a 0-d value (a numba scalar), or a shape the trace did not know
 
 
 def _direct(jitted, scalar_inputs, general):

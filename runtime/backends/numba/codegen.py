@@ -24,7 +24,7 @@ from ...ir.liveness import live_equations, sub_graphs
 from ...execution.inplace import FRESH
 from ...ir.core import Literal, Var
 from ...passes import fusion
-from . import control_flow, fused, kernels
+from . import control_flow, fused, kernels, zero_division
 from .lowering import LOWERINGS, unsupported
 from .types import literal_source
 
@@ -38,7 +38,9 @@ class Codegen:
     def __init__(self):
         self.names = {}      # Var -> source
         self.consts = []     # (Var, value): passed after the inputs, in order
-        self.resources = []  # (Var, object): variables whose values are passed and given back
+        self.resources = []  # (Var, object): variables whose values are passed in, in order
+        self.written = {}    # Var -> object: the variables the function gives new values
+        self.zero_divisions = []  # what each bit of the returned flag records (zero_division)
         self.targets = ()
         self._count = 0
         self._blocks = []  # _Lifetimes of the blocks being emitted, innermost last
@@ -51,8 +53,15 @@ class Codegen:
         """A function of `helpers` the generated module imports (cache.HEADER)."""
         return name
 
-    def resource(self, var):
+    def resource(self, var, written=False):
+        if written:
+            self.written[var] = dict(self.resources)[var]
         return self.names[var]
+
+    def zero_division_bit(self, kind):
+        if kind not in self.zero_divisions:
+            self.zero_divisions.append(kind)
+        return 1 << self.zero_divisions.index(kind)
 
     def atom(self, atom, eq=None):
         if isinstance(atom, Literal):
@@ -70,11 +79,13 @@ class Codegen:
         self.names.update(zip(graph.inputs, params))
         body = self.block(graph)
         outputs = [self.atom(a) for a in graph.outputs]
-        resources = [self.names[v] for v, _ in self.resources]
-        extra = [self.names[v] for v, _ in self.consts] + resources
+        extra = [self.names[v] for v, _ in self.consts + self.resources]
+        returned = outputs + [self.names[v] for v in self.written]
+        if self.zero_divisions:
+            body = [f'{zero_division.FLAG} = 0'] + body
+            returned.append(zero_division.FLAG)
         lines = [f"def {name}({', '.join(params + extra)}):"]
         lines += [INDENT + line for line in body]
-        returned = outputs + resources
         lines.append(f"{INDENT}return ({', '.join(returned)}{',' if returned else ''})")
         return '\n'.join(lines) + '\n'
 
@@ -134,15 +145,23 @@ class Codegen:
 
 
 class _Lifetimes:
-    """Where each value of a block is last read, and which arrays the block itself made."""
+    """Where each array of a block is last read (itself or a view of it: the result of an op
+    that makes no new array may share its inputs' memory), and which arrays the block made."""
 
     def __init__(self, equations, outputs):
         self.position = {id(eq): i for i, eq in enumerate(equations)}
         # arrays this block made: new ones, sharing memory with nothing (not a variable's value)
         self.made = {v for eq in equations if eq.primitive in FRESH for v in eq.outputs}
-        self.last = {a: i for i, eq in enumerate(equations) for a in eq.inputs
-                     if isinstance(a, Var)}
-        self.last.update((a, len(equations)) for a in outputs)
+        self.last, bases = {}, {}
+        for i, eq in enumerate(equations):
+            read = [a for a in eq.inputs if isinstance(a, Var)]
+            for a in read:
+                self.last.update((base, i) for base in bases.get(a, (a,)))
+            if eq.primitive not in FRESH:
+                shared = {base for a in read for base in bases.get(a, (a,))}
+                bases.update((v, shared) for v in eq.outputs)
+        for a in outputs:
+            self.last.update((base, len(equations)) for base in bases.get(a, (a,)))
 
     def dying(self, eq):
         i = self.position[id(eq)]
@@ -159,8 +178,8 @@ class _Lifetimes:
 
 
 def _is_effect(eq):
-    """An effect other than a variable's update (those are lowered)."""
-    return ops.get(eq.primitive).stateful and not eq.primitive.endswith('_variable')
+    """An effect numba cannot run (a variable's update and print are lowered)."""
+    return ops.get(eq.primitive).stateful and eq.primitive not in LOWERINGS
 
 
 def all_equations(graph):

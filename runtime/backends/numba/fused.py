@@ -18,6 +18,7 @@ import numpy as np
 
 from ...ir.core import AbstractValue, Literal, Var
 from ...ops.elementwise import UFUNCS
+from . import zero_division
 from .lowering import loop_dtypes
 from .types import cast, dtype_source, is_scalar
 
@@ -32,6 +33,7 @@ def emit(ctx, group):
     for eq in group.equations:
         args = [_element(ctx, atom, eq, elements, flat, lines, index) for atom in eq.inputs]
         element = ctx.fresh('e')
+        body += _zero_division_check(ctx, eq, args)
         body.append(f'{element} = {_scalar_op(eq, args)}')
         elements[eq.outputs[0]] = element
     reusable = [a for a in ctx.dying_in(group) if a in flat]
@@ -67,6 +69,13 @@ def _element(ctx, atom, eq, elements, flat, lines, index):
         flat[atom] = ctx.fresh('f')
         lines.append(f'{flat[atom]} = {ctx.atom(atom, eq)}.ravel()')
     return f'{flat[atom]}[{index}]'
+
+
+def _zero_division_check(ctx, eq, args):
+    if eq.primitive not in zero_division.DIVISIONS or zero_division.safe_divisor(
+            eq.inputs[1]) or not zero_division.is_integer_division(eq, loop_dtypes(eq)):
+        return []
+    return zero_division.check(ctx, eq, args[1], one_value=True)
 
 
 def _scalar_op(eq, args):

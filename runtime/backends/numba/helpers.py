@@ -1,13 +1,13 @@
 """numba functions the generated code calls (`ctx.helper(name)` imports them by name)."""
 import numpy as np
 from numba import njit
-
+from numba.extending import overload
 
 
 @njit(cache=True)
 def matmul2d(a, b):
-    """`a @ b` for 2-d arrays of one dtype, as a plain loop (numba's BLAS takes floats only;
-    for the small matrices graphs loop over, the loop is faster than a BLAS call)."""
+    """`a @ b` for 2-d integer arrays of one dtype, as a plain loop (numba's BLAS takes
+    floats only, and a BLAS call is faster than this loop even for 10x10 floats)."""
     n, k = a.shape
     m = b.shape[1]
     if k != b.shape[0]:
@@ -18,4 +18,84 @@ def matmul2d(a, b):
             x = a[i, p]
             for j in range(m):
                 out[i, j] += x * b[p, j]
+    return out
+
+
+def blas_ready(a):
+    """`a` itself if C- or F-contiguous (BLAS takes both), else a C-contiguous copy."""
+    return np.ascontiguousarray(a)
+
+
+@overload(blas_ready)
+def _blas_ready(a):
+    if a.layout in 'CF':
+        return lambda a: a  # a transposed array is F-contiguous: BLAS reads it as it is
+    return lambda a: np.ascontiguousarray(a)
+
+
+@njit(cache=True)
+def matmul_blas(a, b):
+    """`a @ b` for 2-d float arrays through BLAS (numba's np.dot, SciPy's BLAS)."""
+    return np.dot(blas_ready(a), blas_ready(b))
+
+
+@njit(cache=True)
+def index_array(indices, size):
+    """Integer `indices` into an axis of `size`, negatives wrapped; IndexError if out of
+    bounds (numba itself does not check: it would read or write outside the array)."""
+    out = np.empty(indices.shape, np.intp)
+    flat, into = indices.ravel(), out.reshape(out.size)
+    for k in range(flat.size):
+        i = flat[k]
+        if i < 0:
+            i += size
+        if i < 0 or i >= size:
+            raise IndexError('index out of bounds for an axis of the indexed array')
+        into[k] = i
+    return out
+
+
+@njit(cache=True)
+def max_rows(rows):
+    """Each row's maximum, NaN if the row holds one (as numpy's max)."""
+    if rows.shape[1] == 0:
+        raise ValueError('zero-size array to reduction operation maximum which has no identity')
+    out = np.empty(rows.shape[0], rows.dtype)
+    for r in range(rows.shape[0]):
+        best = rows[r, 0]
+        for c in range(1, rows.shape[1]):
+            value = rows[r, c]
+            if value > best or value != value:
+                best = value
+                if value != value:
+                    break
+        out[r] = best
+    return out
+
+
+@njit(cache=True)
+def min_rows(rows):
+    """Each row's minimum, NaN if the row holds one (as numpy's min)."""
+    if rows.shape[1] == 0:
+        raise ValueError('zero-size array to reduction operation minimum which has no identity')
+    out = np.empty(rows.shape[0], rows.dtype)
+    for r in range(rows.shape[0]):
+        best = rows[r, 0]
+        for c in range(1, rows.shape[1]):
+            value = rows[r, c]
+            if value < best or value != value:
+                best = value
+                if value != value:
+                    break
+        out[r] = best
+    return out
+
+
+@njit(cache=True)
+def prod_rows(rows):
+    """Each row's product."""
+    out = np.ones(rows.shape[0], rows.dtype)
+    for r in range(rows.shape[0]):
+        for c in range(rows.shape[1]):
+            out[r] *= rows[r, c]
     return out

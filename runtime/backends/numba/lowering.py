@@ -12,9 +12,16 @@ import numpy as np
 from ...errors import AgError
 from ...ir.core import PYTHON_TYPE
 from ...ops.elementwise import UFUNCS
+from . import indexing, shapes, zero_division
 from .types import cast, dtype_source, is_scalar
 
 CONTROL_FLOW = frozenset(('cond', 'while', 'call'))
+# ufuncs whose Python operator numba computes as numpy's loop does, on scalars of these dtypes
+# (numba calls numpy's scalar ufuncs through a slower path: collatz runs 2.5x faster so)
+COMPARISONS = {'equal': '==', 'not_equal': '!=', 'less': '<', 'less_equal': '<=',
+               'greater': '>', 'greater_equal': '>='}
+ARITHMETIC = {'add': '+', 'subtract': '-', 'multiply': '*'}
+WIDE = frozenset((np.dtype(np.int64), np.dtype(np.float64)))  # numba widens narrower ones
 
 
 class UnsupportedOpError(AgError, NotImplementedError):
@@ -42,9 +49,31 @@ def _ufunc(ctx, eq, args):
     ufunc = UFUNCS[eq.primitive]
     if eq.params or ufunc.nout != 1 or ufunc.signature:
         return None
-    out = ctx.dying(eq) if not is_scalar(eq.outputs[0].aval) else None
+    dtypes, scalar = loop_dtypes(eq), is_scalar(eq.outputs[0].aval)
+    operands = [cast(a, atom, d) for a, atom, d in zip(args, eq.inputs, dtypes)]
+    check = []
+    if zero_division.is_integer_division(eq, dtypes) and not \
+            zero_division.safe_divisor(eq.inputs[1]):
+        check = zero_division.check(ctx, eq, operands[1], is_scalar(eq.inputs[1].aval))
+    operator = _scalar_operator(eq, dtypes) if scalar and not check else None
+    if operator is not None:
+        return f'({operands[0]} {operator} {operands[1]})'
+    out = ctx.dying(eq) if not scalar else None
     into = [] if out is None else [ctx.atom(out)]  # a dying input's array takes the result
-    return f"np.{ufunc.__name__}({', '.join(cast_args(eq, args) + into)})"
+    call = f"np.{ufunc.__name__}({', '.join(operands + into)})"
+    return check + [f'{ctx.targets[0]} = {call}'] if check else call
+
+
+def _scalar_operator(eq, dtypes):
+    """The Python operator computing `eq` on scalars exactly as numpy does, or None."""
+    if eq.primitive in COMPARISONS and all(np.dtype(d).kind in 'biuf' for d in dtypes):
+        return COMPARISONS[eq.primitive]
+    if set(dtypes) <= WIDE and len(set(dtypes)) == 1:
+        if eq.primitive in ARITHMETIC:
+            return ARITHMETIC[eq.primitive]
+        if dtypes[0].kind == 'i' and zero_division.safe_divisor(eq.inputs[1]):
+            return zero_division.OPERATORS.get(eq.primitive)
+    return None
 
 
 def _where(ctx, eq, args):
@@ -61,7 +90,7 @@ def _matmul(ctx, eq, args):
     if a.aval.ndim != 2 or b.aval.ndim != 2:
         return None
     x, y = cast(args[0], a, out.dtype), cast(args[1], b, out.dtype)
-    return f'{ctx.helper("matmul2d")}({x}, {y})'
+    return f'{ctx.helper("matmul_blas" if out.dtype.kind == "f" else "matmul2d")}({x}, {y})'
 
 
 def _py_binary(ctx, eq, args):
@@ -103,14 +132,6 @@ def _check_defined(ctx, eq, args):
             f'{ctx.targets[0]} = {args[1]}']
 
 
-def _reduction(name):
-    def emit(ctx, eq, args):
-        if set(eq.params) - {'axis'} or eq.params.get('axis') is not None:
-            return None
-        return f'np.{name}({args[0]})'
-    return emit
-
-
 def _list_append(ctx, eq, args):
     buf, x = args
     row = f'np.full(1, {x})' if is_scalar(eq.inputs[1].aval) else f'np.expand_dims({x}, 0)'
@@ -132,7 +153,7 @@ def _read_variable(ctx, eq, args):
 
 def _assign(update):
     def emit(ctx, eq, args):
-        name = ctx.resource(eq.inputs[0])
+        name = ctx.resource(eq.inputs[0], written=True)
         value = args[1] if update is None else f'np.{update}({name}, {args[1]})'
         aval = eq.inputs[0].aval.value
         converted = (f'{dtype_source(aval.dtype)}({value})' if is_scalar(aval)
@@ -148,9 +169,8 @@ LOWERINGS.update({
     'check_defined': _check_defined,
     'read_variable': _read_variable, 'assign_variable': _assign(None),
     'assign_add_variable': _assign('add'), 'assign_sub_variable': _assign('subtract'),
-    'matmul': _matmul, 'sum': _reduction('sum'), 'max': _reduction('max'),
-    'min': _reduction('min'), 'prod': _reduction('prod'), 'mean': _reduction('mean'),
-    'list_append': _list_append, 'stack_rows': _stack_rows,
+    'matmul': _matmul, 'list_append': _list_append, 'stack_rows': _stack_rows,
+    **shapes.TABLE, **indexing.TABLE,
 })
 
 

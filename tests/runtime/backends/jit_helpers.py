@@ -22,6 +22,6 @@ def assert_close(actual, expected, exact=False):
         assert np.asarray(actual).tobytes() == np.asarray(expected).tobytes(), (actual, expected)
     else:
         # sums (matmul, reductions) add in another order: errors relative to the largest value
-        scale = float(np.max(np.abs(expected), initial=0)) if expected.size else 0.0
+        scale = float(np.nanmax(np.abs(expected), initial=0)) if expected.size else 0.0
         np.testing.assert_allclose(actual, expected, rtol=RTOL[expected.dtype],
                                    atol=RTOL[expected.dtype] * scale)

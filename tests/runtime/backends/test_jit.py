@@ -1,4 +1,6 @@
 """jit_compile=True: whole graphs (control flow, counters, variables) in one numba function."""
+import warnings
+
 import numpy as np
 import pytest
 
@@ -110,16 +112,29 @@ def test_variables_are_read_and_updated():
     assert total.numpy() == pytest.approx(2 * np.sum(X[:3]))
 
 
+def test_a_result_never_shares_an_updated_variables_array():
+    v = rt.Variable(np.zeros(3))
+
+    @rt.function(jit_compile=True)
+    def step(x):
+        v.assign(x * 2.0)
+        return v.read_value()
+
+    result = step(X[:3])
+    result[0] = 5.0  # the caller's array: the variable's value does not change with it
+    assert_close(v.numpy(), X[:3] * 2.0, exact=True)
+    assert not v.read_value().flags.writeable
+
+
 def test_an_op_that_cannot_lower_fails_at_trace_time_naming_op_dtypes_and_line():
     @rt.function(jit_compile=True)
-    def shows(x):
-        rt.print(x)
-        return x + 1
+    def sorts(x):
+        return np.sort(x) + 1
 
     with pytest.raises(UnsupportedOpError) as info:
-        shows.get_concrete_function(X)
+        sorts.get_concrete_function(X)
     message = str(info.value)
-    assert "graph op 'print' (f64[1000])" in message
+    assert "graph op 'sort' (f64[1000])" in message
     assert 'test_jit.py:' in message and 'jit_compile=None' in message
 
 
@@ -134,20 +149,45 @@ def test_without_numba_jit_compile_says_how_to_install_it(monkeypatch):
 
 # Registry ops without a numba lowering: adding an op means deciding its lowering here.
 NOT_LOWERED = frozenset({
-    'all', 'any', 'arange', 'argmax', 'argmin', 'argsort', 'assert', 'broadcast_to', 'clip',
-    'concatenate', 'concatenate_rows', 'copyto', 'cumprod', 'cumsum', 'det', 'dot', 'einsum',
-    'empty', 'empty_like', 'expand_dims', 'eye', 'fill', 'flip', 'full', 'full_like', 'getitem',
-    'hstack', 'hstack_rows', 'inner', 'inplace_op', 'inv', 'moveaxis', 'nonzero', 'norm',
-    'ones', 'ones_like', 'outer', 'place', 'pow', 'print', 'put', 'put_along_axis', 'putmask',
-    'py_function', 'raise', 'ravel', 'reshape', 'reshape_as', 'round', 'scatter_variable',
-    'set_item', 'sort', 'split', 'squeeze', 'stack', 'std', 'swapaxes', 'take',
-    'take_along_axis', 'tensordot', 'transpose', 'ufunc_accumulate', 'ufunc_at', 'ufunc_out',
-    'ufunc_outer', 'ufunc_reduce', 'var', 'vstack', 'vstack_rows', 'while_saving', 'while_vjp',
-    'zeros',
-    'zeros_like'})
+    'all', 'any', 'arange', 'argmax', 'argmin', 'argsort', 'assert', 'clip', 'concatenate',
+    'concatenate_rows', 'copyto', 'cumprod', 'cumsum', 'det', 'dot', 'einsum', 'empty',
+    'empty_like', 'eye', 'fill', 'flip', 'full', 'hstack', 'hstack_rows', 'inner',
+    'inplace_op', 'inv', 'moveaxis', 'nonzero', 'norm', 'ones', 'outer', 'place', 'pow',
+    'put', 'put_along_axis', 'putmask', 'py_function', 'raise', 'reshape_as', 'round',
+    'scatter_variable', 'sort', 'split', 'stack', 'std', 'take', 'tensordot',
+    'ufunc_accumulate', 'ufunc_out', 'ufunc_outer', 'ufunc_reduce', 'var', 'vstack',
+    'vstack_rows', 'while_saving', 'while_vjp', 'zeros'})
 
 
 def test_the_ops_without_a_lowering_are_the_known_list():
     missing = {name for name in ops.names() if name not in LOWERINGS
                and name not in ('cond', 'while', 'call')}
     assert missing == NOT_LOWERED
+
+
+def _with_warnings(fn, *args):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter('always')
+        result = fn(*args)
+    return result, sorted(str(w.message) for w in caught if w.category is RuntimeWarning)
+
+
+def test_integer_division_by_zero_warns_as_numpy_does():
+    def divides(a, b, x, y):
+        return a // b, a % b, x // y, np.fmod(x * 3, y) - x % y  # scalars; arrays; a fused loop
+
+    args = (np.int64(7), np.int64(0), np.arange(4), np.array([1, 0, 2, 0]))
+    jitted = rt.function(divides, jit_compile=True)
+    expected, eager_warnings = _with_warnings(divides, *args)
+    result, jit_warnings = _with_warnings(jitted, *args)
+    assert_close(result, expected, exact=True)
+    assert jit_warnings == eager_warnings and len(eager_warnings) == 5
+    assert 'divide by zero encountered in scalar floor_divide' in jit_warnings
+    with np.errstate(divide='raise'), pytest.raises(FloatingPointError, match='floor_divide'):
+        jitted(*args)
+    with np.errstate(divide='ignore'):
+        assert _with_warnings(jitted, *args)[1] == []
+    nonzero = (np.int64(7), np.int64(-2), args[2], args[2] + 1)
+    result, jit_warnings = _with_warnings(jitted, *nonzero)
+    assert_close(result, divides(*nonzero), exact=True)
+    assert jit_warnings == []
