@@ -27,7 +27,7 @@ def _string(quote):
 # One scan finds every token that matters, in order: a string (skipped whole: a backslash
 # escapes the next character), a comment, a bracket, and a comma not just before a closing
 # bracket (`(x,)` stays whole), with the space after it.
-_TOKENS = re.compile(r'[^\'"#()\[\]{},]*+(?:' + '|'.join(_string(q) for q in _QUOTES)
+_TOKENS = re.compile(r'[^\'"#()\[\]{},]*(?:' + '|'.join(_string(q) for q in _QUOTES)
                      + r'|(?P<comment>#)|(?P<open>[(\[{])|(?P<close>[)\]}])|(?P<comma>, ?(?! *[)\]}])))',
                      re.S)
 
