@@ -1,4 +1,5 @@
 """CPython as the yardstick: what its compile() rejects, reported where and as CPython reports it."""
+import ast
 import re
 import warnings
 
@@ -8,17 +9,27 @@ from .diagnostics import Diagnostic
 _LIMITS = ('too many nested parentheses', 'too many levels of indentation',
            'too many statically nested blocks', 'too complex')
 _NEWLINE = re.compile(r'\r\n|\r|\n')
+_FAILURES = (SyntaxError, ValueError, OverflowError, RecursionError, MemoryError)
 
 
 def compile_failure(source, path):
-    """The exception compile() raises for source (SyntaxError, ValueError, ...), or None."""
+    """The exception compile() raises for source (text or an `ast` tree: SyntaxError,
+    ValueError, ...), or None."""
+    return _compiled(source, path, 0)[1]
+
+
+def parse(source, path):
+    """(the `ast` tree of source, None), or (None, the exception parsing it raised)."""
+    return _compiled(source, path, ast.PyCF_ONLY_AST)
+
+
+def _compiled(source, path, flags):
     try:
         with warnings.catch_warnings():
             warnings.simplefilter('ignore')  # SyntaxWarning & co. are shown when the module is imported
-            compile(source, path, 'exec', dont_inherit=True)
-    except (SyntaxError, ValueError, OverflowError, RecursionError, MemoryError) as e:
-        return e
-    return None
+            return compile(source, path, 'exec', flags, dont_inherit=True), None
+    except _FAILURES as e:
+        return None, e
 
 
 def compile_error(source, path):

@@ -173,7 +173,12 @@ class FunctionConversion:
         self._stmt_by_id = {}
         _index(body, self._stmt_by_id)
         self.flow = ControlFlow(self)
-        return self.lower_block(body, None, None)
+        try:
+            return self.lower_block(body, None, None)
+        finally:
+            # the flow refers back to this conversion: without the cycle, both (and the
+            # statement tree they reach) are freed at once instead of by the cycle collector
+            del self.flow
 
     def lower_block(self, block, place, hoist):
         if hoist is None:

@@ -15,12 +15,21 @@ import sys
 WIDTH = 100
 _NESTED_FSTRINGS = sys.version_info >= (3, 12)  # PEP 701
 _FSTRING = re.compile(r'(?<![\w])[rRbB]?[fF][rR]?[\'"]')
-_OPEN, _CLOSE = frozenset('([{'), frozenset(')]}')
-_QUOTES = ("'''", '"""', "'", '"')
-_INTERESTING = re.compile('|'.join(re.escape(q) for q in _QUOTES) + r'|[#()\[\]{},]')
-# the rest of a string after its opening quote: a backslash escapes the next character
-_STRING_REST = {q: re.compile(r'(?:\\.|(?!' + re.escape(q) + r')[^\\])*' + re.escape(q), re.S)
-                for q in _QUOTES}
+_QUOTES = ("'''", '"""', "'", '"')  # a triple quote is tried before a single one
+
+
+def _string(quote):
+    """A whole string opened by `quote`, then the bare quote (a string left open)."""
+    q = re.escape(quote)
+    return rf'{q}(?:\\.|(?!{q})[^\\])*{q}|(?P<unclosed{len(quote)}{ord(quote[0])}>{q})'
+
+
+# One scan finds every token that matters, in order: a string (skipped whole: a backslash
+# escapes the next character), a comment, a bracket, and a comma not just before a closing
+# bracket (`(x,)` stays whole), with the space after it.
+_TOKENS = re.compile(r'[^\'"#()\[\]{},]*(?:' + '|'.join(_string(q) for q in _QUOTES)
+                     + r'|(?P<comment>#)|(?P<open>[(\[{])|(?P<close>[)\]}])|(?P<comma>, ?(?! *[)\]}])))',
+                     re.S)
 
 
 def wrap(text, indent, continuation, newline):
@@ -49,31 +58,27 @@ def wrap(text, indent, continuation, newline):
 def _breaks(code, offset):
     """(position after the comma and its space, bracket depth) of each comma inside brackets.
 
-    A scan with regular expressions rather than `tokenize` (which took a tenth of the
-    whole conversion time): strings, f-strings included, are skipped whole (a backslash
+    One regular-expression scan (`_TOKENS`) rather than `tokenize` (which took a tenth of
+    the whole conversion time): strings, f-strings included, are skipped whole (a backslash
     escapes the next character in every kind), and a comment ends the line. Unbalanced
-    text gives none.
+    text, or a string left open, gives none.
     """
     if _NESTED_FSTRINGS and _FSTRING.search(code):
         return []  # from 3.12 an f-string may hold its own quote: left long, never misread
-    depth, found, i = 0, [], 0
-    while True:
-        match = _INTERESTING.search(code, i)
-        if match is None:
-            break
-        char, i = match.group(), match.end()
-        if char in _QUOTES:
-            closed = _STRING_REST[char].match(code, i)
-            if closed is None:
-                return []
-            i = closed.end()
-        elif char == '#':
-            break
-        elif char in _OPEN:
+    depth, found = 0, []
+    for match in _TOKENS.finditer(code):
+        kind = match.lastgroup
+        if kind is None:  # a whole string
+            continue
+        if kind == 'open':
             depth += 1
-        elif char in _CLOSE:
+        elif kind == 'close':
             depth -= 1
-        elif depth > 0:  # a comma
-            if code[i:].lstrip(' ')[:1] not in _CLOSE:  # not before `)`: `(x,)` stays whole
-                found.append((offset + i + (code[i:i + 1] == ' '), depth))
+        elif kind == 'comma':
+            if depth > 0:
+                found.append((offset + match.end(), depth))
+        elif kind == 'comment':
+            break
+        else:  # a string left open
+            return []
     return found if depth == 0 else []

@@ -33,11 +33,17 @@ def missing():
 _lock = threading.Lock()
 _entered = 0            # threads inside validation_skipped()
 _validate = None        # libcst's own CSTNode.__post_init__, while ours stands in for it
-_thread = threading.local()
+
+
+class _ThreadState(threading.local):
+    skipping = False  # a class default: read once per node built, so no getattr() fallback
+
+
+_thread = _ThreadState()
 
 
 def _post_init(node):
-    if not getattr(_thread, 'skipping', False):
+    if not _thread.skipping:
         _validate(node)
 
 
@@ -56,7 +62,7 @@ def validation_skipped():
             _validate = cst.CSTNode.__post_init__
             cst.CSTNode.__post_init__ = _post_init
         _entered += 1
-    outer = getattr(_thread, 'skipping', False)
+    outer = _thread.skipping
     _thread.skipping = True
     try:
         yield

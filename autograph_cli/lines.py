@@ -13,11 +13,12 @@ import libcst as cst
 
 
 class Positions:
-    def __init__(self, source, module):
+    def __init__(self, source, module, tree=None):
+        """`tree`: the source's `ast` tree, if it has been parsed already."""
         self._lines = {}      # id(libcst node) -> (line, col) of its first token
         self._starts = {}     # id(libcst node) -> first printed line
         self._text = source.splitlines()
-        tree = ast.parse(source)
+        tree = ast.parse(source) if tree is None else tree
         self._block(module.body, tree.body)
 
     def line(self, node):

@@ -86,11 +86,11 @@ class ScopeName:
 
 
 class ModuleConversion:
-    def __init__(self, source, path, module, leave=None, pipeline=PIPELINE):
+    def __init__(self, source, path, module, leave=None, pipeline=PIPELINE, tree=None):
         self.path = path
         self.pipeline = pipeline
         self.chosen = set()  # deferred nodes printed in their closure form, of every function
-        self.positions = Positions(source, module)
+        self.positions = Positions(source, module, tree)
         self.module_names = syntax.module_names(module)
         self.diagnostics = []
         self.leave = leave or {}  # line of a def -> why that function is left as written
@@ -221,17 +221,18 @@ class ModuleConversion:
 
 
 def convert_module(source, path='<string>', *, original_path=None, first_line=1, leave=None,
-                   pipeline=PIPELINE):
+                   pipeline=PIPELINE, tree=None):
     """Convert one module's source text; raises ConversionError when it cannot.
 
     `original_path` is the path the source map records (default: `path`);
     `first_line` is the line of the original file the source starts at, for
     code cut out of a larger file (a function converted at run time);
     `leave` maps the line of a `def` to why that function is left as written;
-    `pipeline` says which converters run (all of them by default).
+    `pipeline` says which converters run (all of them by default);
+    `tree` is the source's `ast` tree, when the caller has parsed it already.
     """
     module = syntax.parse(source, path)
-    conversion = ModuleConversion(source, path, module, leave, pipeline)
+    conversion = ModuleConversion(source, path, module, leave, pipeline, tree)
     header = syntax.runtime_import(module.body)
     if header is not None:
         raise ConversionError(Diagnostic(path, conversion.positions.line(header) + first_line - 1, 1,

@@ -36,9 +36,9 @@ def record_original_paths(monkeypatch):
     """Spy on convert_module: the original_path of every call, in order."""
     real, seen = pipeline.convert_module, []
 
-    def spy(source, path='<string>', *, original_path=None):
+    def spy(source, path='<string>', *, original_path=None, **options):
         seen.append(original_path)
-        return real(source, path, original_path=original_path)
+        return real(source, path, original_path=original_path, **options)
     monkeypatch.setattr(pipeline, 'convert_module', spy)
     return seen
 
@@ -59,7 +59,7 @@ def test_convert_source_reports_a_syntax_error_with_its_place():
 
 def test_convert_source_strict_turns_warnings_into_errors(monkeypatch):
     warning = Diagnostic('m.py', 1, 1, 'warning', "function 'f' left unconverted: generator")
-    def convert_with_warning(source, path, original_path=None):
+    def convert_with_warning(source, path, original_path=None, **options):
         return types.SimpleNamespace(code='out', diagnostics=[warning])
     monkeypatch.setattr(pipeline, 'convert_module', convert_with_warning)
     assert api.convert_source(GOOD, 'm.py') == api.SourceResult('out', (warning,))
@@ -70,7 +70,7 @@ def test_convert_source_strict_turns_warnings_into_errors(monkeypatch):
 
 
 def test_convert_source_reports_a_converter_crash_instead_of_raising(monkeypatch):
-    def crash(source, path, original_path=None):
+    def crash(source, path, original_path=None, **options):
         raise RecursionError('maximum recursion depth exceeded')
     monkeypatch.setattr(pipeline, 'convert_module', crash)
     result = api.convert_source(GOOD, 'm.py')

@@ -170,3 +170,27 @@ def test_checked_conversion_needs_no_more_stack_than_the_caller_has():
     with pytest.raises(RecursionError):
         pipeline.convert_module(source, 'm.py')
     assert checked.convert(source, 'm.py').code.count(' + x') == 1499
+
+
+def test_the_input_is_parsed_once_for_the_compile_check_and_the_converter(monkeypatch):
+    """The tree compile() checked is the one the converter reads positions from."""
+    compiled = []
+    real = checked.cpython.compile_failure
+
+    def recording(source, path):
+        compiled.append(source)
+        return real(source, path)
+    monkeypatch.setattr(checked.cpython, 'compile_failure', recording)
+    parsed_again = []
+    parse = ast.parse
+    monkeypatch.setattr(ast, 'parse', lambda *args, **kwargs: parsed_again.append(args) or parse(
+        *args, **kwargs))
+    source = 'def f(x):\n    if x:\n        x = -x\n    return x\n'
+    result = checked.convert(source, 'm.py')
+    monkeypatch.undo()
+    assert parsed_again == []
+    assert isinstance(compiled[0], ast.Module)  # the input, as a tree
+    assert [type(text) for text in compiled[1:]] == [str]  # the output, once
+    namespace = {}
+    exec(compile(result.code, 'm.py', 'exec', dont_inherit=True), namespace)
+    assert namespace['f'](-3) == 3

@@ -197,7 +197,7 @@ def test_failed_conversion_leaves_the_existing_output_untouched(monkeypatch):
     write('f.py', GOOD)
     write('out.py', 'OLD\n')
 
-    def fail(source, path='<string>', *, original_path=None):
+    def fail(source, path='<string>', *, original_path=None, **options):
         raise ConversionError(Diagnostic(path, 1, 1, 'error', 'simulated failure'))
     monkeypatch.setattr(pipeline, 'convert_module', fail)
     result = run('f.py', '-o', 'out.py')
@@ -210,9 +210,9 @@ def test_warnings_are_printed_and_strict_makes_them_errors(monkeypatch):
     write('f.py', GOOD)
     real = pipeline.convert_module
 
-    def convert_with_warning(source, path='<string>', *, original_path=None):
+    def convert_with_warning(source, path='<string>', *, original_path=None, **options):
         warning = Diagnostic(path, 2, 5, 'warning', "function 'f' left unconverted: generator")
-        converted = real(source, path, original_path=original_path)
+        converted = real(source, path, original_path=original_path, **options)
         return types.SimpleNamespace(code=converted.code, diagnostics=[warning])
     monkeypatch.setattr(pipeline, 'convert_module', convert_with_warning)
     lenient = run('f.py', '-o', 'out.py')

@@ -7,12 +7,17 @@ so "live after the statement" is simply "live into its join". Exceptions are
 approximated safely: every node of a `try` body may go to each handler and to
 `finally`, and a `with` body may end early at any node (a context manager can
 suppress an exception).
+
+Edges are node indices, not nodes: a graph with loops held by references would
+be cyclic garbage, left for the cycle collector with everything it reaches.
 """
 from .. import stmts
 from ..stmts import Activity
 
 
 class Node:
+    """`succ` and `pred` are indices into `CFG.nodes`."""
+
     __slots__ = ('act', 'succ', 'pred', 'index')
 
     def __init__(self, act, index):
@@ -44,8 +49,8 @@ class CFG:
     @staticmethod
     def _link(preds, node):
         for p in preds:
-            p.succ.append(node)
-            node.pred.append(p)
+            p.succ.append(node.index)
+            node.pred.append(p.index)
 
     def _step(self, preds, act, key):
         node = self._node(act, key)

@@ -45,12 +45,12 @@ def _solve(nodes, uses, kills):
         queued.discard(i)
         out = 0
         for s in node.succ:
-            out |= live[s.index]
+            out |= live[s]
         new = uses[i] | (out & ~kills[i])
         if new != live[i]:
             live[i] = new
             for p in node.pred:
-                if p.index not in queued:
-                    queued.add(p.index)
-                    work.append(p)
+                if p not in queued:
+                    queued.add(p)
+                    work.append(nodes[p])
     return live

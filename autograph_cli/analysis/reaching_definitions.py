@@ -53,7 +53,7 @@ class ReachingDefinitions:
                 i = node.index
                 incoming = 0
                 for p in node.pred:
-                    incoming |= out[p.index]
+                    incoming |= out[p]
                 kill = 0
                 for name in kill_names[i]:
                     kill |= self._by_name.get(name, 0)

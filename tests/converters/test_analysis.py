@@ -68,7 +68,7 @@ class Analysed:
                 self._name_block(sub)
 
     def edges(self):
-        return {(self.names[n.index], self.names[s.index]) for n in self.cfg.nodes for s in n.succ}
+        return {(self.names[n.index], self.names[s]) for n in self.cfg.nodes for s in n.succ}
 
     def live(self, name, candidates=None):
         names = candidates if candidates is not None else self.facts.referenced

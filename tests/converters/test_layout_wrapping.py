@@ -3,7 +3,7 @@ import ast
 
 from convert_helpers import assert_same, convert
 
-from autograph_cli.layout import WIDTH, wrap
+from autograph_cli.layout import WIDTH, _breaks, wrap
 from runtime.python.sourcemap import SourceMap
 
 
@@ -24,6 +24,14 @@ def test_commas_inside_strings_and_f_strings_are_never_broken():
     wrapped = wrap(text, '', '    ', '\n')
     assert wrapped.split('\n')[0] == 'x = f(' + repr('a, ' * 40) + ','
     assert ast.dump(ast.parse(wrapped)) == ast.dump(ast.parse(text))
+
+
+def test_the_comma_scan_skips_escaped_and_triple_quotes_stops_at_a_comment_and_an_open_string():
+    """(position after the comma and its space, bracket depth) of each comma it may break at."""
+    assert _breaks("f('it\\'s', x)", 0) == [(11, 1)]
+    assert _breaks('f("""a, "b" """, [x,y])', 0) == [(17, 1), (20, 2)]
+    assert _breaks('f(a, b)  # g(c, d)', 0) == [(5, 1)]
+    assert _breaks("f(a, 'b, c)", 0) == []  # a string left open: nothing is trusted
 
 
 def test_a_line_with_no_comma_inside_brackets_stays_long():
