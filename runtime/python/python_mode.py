@@ -83,8 +83,13 @@ def _runs_converted():
 
 
 def _swap():
-    """Give every registered function the code the current state asks for (under dispatch.lock)."""
+    """Give every registered function the code the current state asks for (under dispatch.lock);
+    nothing to do when they run it already, so every trace may ask at its start."""
+    global _installed
     converted = _runs_converted()
+    if converted is _installed:
+        return
+    _installed = converted
     for entry in list(_functions.values()):
         function = entry[0]()
         if function is not None:
@@ -98,6 +103,9 @@ def _converted_code(entry):
     return entry[2]
 
 
+# What every registered function runs now (True: converted code); changed only by `_swap` and
+# read by `install` for new functions, both under dispatch.lock.
+_installed = _runs_converted()
 dispatch.on_trace_boundary = _swap
 
 
@@ -158,7 +166,7 @@ def install(namespace, module_code, source_map, state):
     if pairing is None:
         return
     with dispatch.lock:
-        converted = _runs_converted()
+        converted = _installed  # what the others run; a pending boundary swaps them all
         for function in _module_functions(namespace, codes):
             _, plain, original_code = codes[id(function.__code__)]
             if original_code.co_freevars != plain.co_freevars:  # it can only run converted code

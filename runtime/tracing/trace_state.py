@@ -15,9 +15,10 @@ it leaves its last. An interrupt between the mark and the builders can leave a
 thread marked (calls then take their slow paths, with the right results); the
 thread unmarks itself the next time it looks for its current builder.
 
-When `dispatch.tracing` turns non-empty or empty, `dispatch.on_trace_boundary`
-(`runtime.python.python_mode`: converted modules run converted code while anything is
-traced) is called after the state changed. It reads the state itself, so a
+When a thread enters its first builder, and when `dispatch.tracing` turns empty,
+`dispatch.on_trace_boundary` (`runtime.python.python_mode`: converted modules run
+converted code while anything is traced; it does nothing when they run it already)
+is called after the state changed. It reads the state itself, so a
 call that races with another thread's, or one an interrupt skipped, is undone
 by the next boundary: meanwhile functions run their converted code, which
 gives the same results more slowly.
@@ -55,9 +56,11 @@ def enter(builder):
     tracing = dispatch.tracing
     tracing[_get_ident()] = True
     _state.builders = before + (builder,)
-    # Tested after marking this thread, not before: a thread that empties the marks meanwhile
-    # may have read them empty and installed the original code; this call puts it right again.
-    if len(tracing) == 1 and not before:
+    # Asked by every thread's first builder, after marking the thread: a thread that emptied the
+    # marks meanwhile may have read them empty and be installing the original code; this call,
+    # which reads the marks again under the lock, puts it right. (Asking only when this thread
+    # made the marks non-empty missed two threads entering together: each saw the other's mark.)
+    if not before:
         _boundary()
     return before
 
