@@ -5,6 +5,7 @@ whole epoch, every batch, as one graph loop, printing every 10 steps. The data
 is scikit-learn's bundled digits (1797 8x8 images, shipped inside the package:
 nothing is downloaded). `python mlp_digits.py --timing` also prints step times.
 """
+import functools
 import sys
 import time
 
@@ -83,24 +84,25 @@ def train_with_steps(x, y, epochs):
     return model
 
 
+def train_epoch(model, optimizer, batches, labels):
+    n = 0
+    loss = np.float32(0.0)
+    for xb, yb in zip(batches, labels):
+        loss = step(model, optimizer, xb, yb)
+        n += 1
+        if n % 10 == 0:
+            rt.print('  step', n, 'loss', loss)
+    return loss
+
+
 def train_with_epochs(x, y, epochs):
     model, optimizer = MLP((64, 128, 128, 10), seed=1), rt.optimizers.Adam(0.003)
     batches, labels = x.reshape(-1, BATCH, 64), y.reshape(-1, BATCH)
-
-    @rt.function
-    def train_epoch(batches, labels):
-        n = 0
-        loss = np.float32(0.0)
-        for xb, yb in zip(batches, labels):
-            loss = step(model, optimizer, xb, yb)
-            n += 1
-            if n % 10 == 0:
-                rt.print('  step', n, 'loss', loss)
-        return loss
-
-    for epoch in range(epochs):
-        loss = train_epoch(batches, labels)
-        print(f'epoch {epoch + 1}: loss {float(loss):.3f}')
+    # the whole epoch is one graph loop over the batches
+    epoch = rt.function(functools.partial(train_epoch, model, optimizer))
+    for number in range(epochs):
+        loss = epoch(batches, labels)
+        print(f'epoch {number + 1}: loss {float(loss):.3f}')
     return model
 
 

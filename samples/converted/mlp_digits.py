@@ -9,6 +9,7 @@ nothing is downloaded). `python mlp_digits.py --timing` also prints step times.
 from runtime import ag as ag__
 ag__ = ag__.bind(globals())
 
+import functools
 import sys
 import time
 
@@ -152,47 +153,51 @@ def train_with_steps(x, y, epochs):
         return model
 
 
+def train_epoch(model, optimizer, batches, labels):
+    with ag__.FunctionScope('train_epoch', 'fscope', ag__.STD) as fscope:
+        n = 0
+        loss = ag__.converted_call(np.float32, (0.0,), None, fscope)
+
+        def get_state():
+            return (loss, n)
+
+        def set_state(vars_):
+            nonlocal loss, n
+            (loss, n) = vars_
+
+        def loop_body(itr):
+            nonlocal loss, n
+            xb, yb = itr
+            loss = ag__.converted_call(step, (model, optimizer, xb, yb), None, fscope)
+            n += 1
+            ag__.if_stmt(n % 10 == 0, if_body_1, None, None, None, (), 0)
+
+        def if_body_1():
+            ag__.converted_call(rt.print, ('  step', n, 'loss', loss), None, fscope)
+        ag__.for_stmt(ag__.converted_call(zip, (batches, labels), None, fscope), None, loop_body,
+            get_state, set_state, ('loss', 'n'), {'iterate_names': 'xb, yb'})
+        return loss
+
+
 def train_with_epochs(x, y, epochs):
     with ag__.FunctionScope('train_with_epochs', 'fscope', ag__.STD) as fscope:
         model, optimizer = ag__.converted_call(MLP, ((64, 128, 128, 10), ), {'seed': 1},
             fscope), ag__.converted_call(rt.optimizers.Adam, (0.003,), None, fscope)
         batches, labels = ag__.converted_call(x.reshape, (-1, BATCH, 64), None,
             fscope), ag__.converted_call(y.reshape, (-1, BATCH), None, fscope)
-
-        @rt.function
-        def train_epoch(batches, labels):
-            with ag__.FunctionScope('train_epoch', 'fscope', ag__.STD) as fscope:
-                n = 0
-                loss = ag__.converted_call(np.float32, (0.0,), None, fscope)
-
-                def get_state():
-                    return (loss, n)
-
-                def set_state(vars_):
-                    nonlocal loss, n
-                    (loss, n) = vars_
-
-                def loop_body(itr):
-                    nonlocal loss, n
-                    xb, yb = itr
-                    loss = ag__.converted_call(step, (model, optimizer, xb, yb), None, fscope)
-                    n += 1
-                    ag__.if_stmt(n % 10 == 0, if_body_1, None, None, None, (), 0)
-
-                def if_body_1():
-                    ag__.converted_call(rt.print, ('  step', n, 'loss', loss), None, fscope)
-                ag__.for_stmt(ag__.converted_call(zip, (batches, labels), None, fscope), None,
-                    loop_body, get_state, set_state, ('loss', 'n'), {'iterate_names': 'xb, yb'})
-                return loss
+        # the whole epoch is one graph loop over the batches
+        epoch = ag__.converted_call(rt.function,
+            (ag__.converted_call(functools.partial, (train_epoch, model, optimizer), None,
+            fscope),), None, fscope)
 
         def loop_body(itr):
-            epoch = itr
-            loss = ag__.converted_call(train_epoch, (batches, labels), None, fscope)
+            number = itr
+            loss = ag__.converted_call(epoch, (batches, labels), None, fscope)
             ag__.converted_call(print,
-                (f'epoch {epoch + 1}: loss {ag__.converted_call(float, (loss,), None, fscope):.3f}',),
+                (f'epoch {number + 1}: loss {ag__.converted_call(float, (loss,), None, fscope):.3f}',),
                 None, fscope)
         ag__.for_stmt(ag__.converted_call(range, (epochs,), None, fscope), None, loop_body, None,
-            None, (), {'iterate_names': 'epoch'})
+            None, (), {'iterate_names': 'number'})
         return model
 
 
@@ -238,4 +243,4 @@ if __name__ == '__main__':
     print(f'held-out accuracy: {accuracy(model, x_test, y_test):.3f}')
     if '--timing' in sys.argv:
         timing(x_train, y_train)
-__ag_source_map__ = ag__.SourceMap('../mlp_digits.py', '1:1,12:8,25=20,26:21,27=22,29=23,32=24,34:25,36=26,37:27,42=31,43:32,45=34,47:35,49=36,51=37,61=38,63=37,65:39,69=42,70:43,71=44,74=45,77=46,79:47,83=50,84:51,85=52,87:53,88=54,91:55,95=58,96=59,100:60,103=62,104:63,105=64,107=65,109:66,115=71,117=72,119:73,122=75,123:76,125=78,134=79,137=81,140:82,141=79,144=80,146=78,148=82,152:83,156=86,157=87,159=88,161:89,164=91,165:92,168=94,178:95,180=97,183:98,184=94,186:99,188=101,190:102,191=103,194=101,196:104,200=107,202=108,204=109,207:110,208=110,211=111,216:113,218=115,220=117,223:118,224=115,226:116,227=110,229:118', '41b2e60827037b31')
+__ag_source_map__ = ag__.SourceMap('../mlp_digits.py', '1:1,12:8,26=21,27:22,28=23,30=24,33=25,35:26,37=27,38:28,43=32,44:33,46=35,48:36,50=37,52=38,62=39,64=38,66:40,70=43,71:44,72=45,75=46,78=47,80:48,84=51,85:52,86=53,88:54,89=55,92:56,96=59,97=60,101:61,104=63,105:64,106=65,108=66,110:67,116=72,118=73,120:74,123=76,124:77,126=79,135=80,138=82,141:83,142=80,145=81,147=79,149=83,153:84,157=87,158:88,161=90,171:91,173=93,176:94,177=90,179:95,183=98,184=99,186=100,188:101,189=102,192:103,193=103,195:104,196=105,199=103,201:106,205=109,207=110,209=111,212:112,213=112,216=113,221:115,223=117,225=119,228:120,229=117,231:118,232=112,234:120', 'f55ab5e5ed427c1a')

@@ -1,5 +1,7 @@
 """jit_compile=True on shape ops, reductions over axes, indexing, updates at indices and print:
 each against eager numpy (one compiled function per group of ops: numba compiles cost seconds)."""
+import functools
+
 import numpy as np
 import pytest
 
@@ -119,3 +121,29 @@ def test_the_sample_training_step_compiles_to_one_function():
     for jitted, expected in zip(jit_weights, weights):
         np.testing.assert_allclose(jitted, expected, rtol=1e-4, atol=1e-6)
     assert 'objmode' not in step.get_concrete_function(x[:64], y[:64]).callable().__source__
+
+
+def test_the_sample_epoch_compiles_with_its_graph_loop_tape_adam_and_print(capsys):
+    # the whole epoch in one function: a while loop over the batches (dynamic indexing),
+    # the tape's backward and Adam in its body, and rt.print every 10 steps (objmode)
+    from benchmarks.training import load_sample
+    sample = load_sample()
+    x, y, _, _ = sample.load()
+    batches, labels = x[:11 * 64].reshape(11, 64, 64), y[:11 * 64].reshape(11, 64)
+    runs = []
+    for jit in (None, True):
+        model, optimizer = sample.MLP((64, 32, 10), seed=1), rt.optimizers.Adam(0.003)
+        epoch = rt.function(functools.partial(sample.train_epoch, model, optimizer),
+                            jit_compile=jit)
+        losses = [epoch(batches, labels) for _ in range(2)]
+        printed = capsys.readouterr().out.split()
+        runs.append((losses, [v.numpy() for v in model.trainable_variables], printed))
+    (losses, weights, printed), (jit_losses, jit_weights, jit_printed) = runs
+    assert_close(jit_losses, losses)
+    for jitted, expected in zip(jit_weights, weights):
+        np.testing.assert_allclose(jitted, expected, rtol=1e-4, atol=1e-6)
+    assert jit_printed[::4] == printed[::4] == ['step', 'step'] and jit_printed[1::4] == ['10'] * 2
+    np.testing.assert_allclose(np.float32(jit_printed[3::4]), np.float32(printed[3::4]), rtol=1e-4)
+    graph = epoch.get_concrete_function(batches, labels).graph
+    assert [eq.primitive for eq in graph.equations].count('while') == 1
+    assert epoch.get_concrete_function(batches, labels).callable().__source__.count('objmode') == 1
