@@ -15,6 +15,7 @@ import numpy as np
 
 from ..tracing import numpy_api, builders as tracing
 from .. import ops
+from ..ops.elementwise import UFUNCS
 from ..ir.core import Equation, Graph, Literal, Var
 from ..api.resource_variables import Variable
 from ..api import recording_tapes
@@ -35,6 +36,9 @@ class Tracked(np.ndarray):
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
         if kwargs.get('out') is not None or method == 'at':
             raise TypeError(_IMMUTABLE)
+        if method == '__call__' and not kwargs and UFUNCS.get(ufunc.__name__) is ufunc and \
+                tracing.current_builder() is None:  # the common case: straight to `bind`
+            return bind(ufunc.__name__, inputs, {})
         return numpy_api.array_ufunc(ufunc, method, inputs, kwargs)
 
     def __array_function__(self, func, types, args, kwargs):
