@@ -15,6 +15,7 @@ import numpy as np
 
 from ..tracing import numpy_api, builders as tracing
 from .. import ops
+from ..ops.elementwise import UFUNCS
 from ..ir.core import Equation, Graph, Literal, Var
 from ..api.resource_variables import Variable
 from ..api import recording_tapes
@@ -35,6 +36,9 @@ class Tracked(np.ndarray):
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
         if kwargs.get('out') is not None or method == 'at':
             raise TypeError(_IMMUTABLE)
+        if method == '__call__' and not kwargs and UFUNCS.get(ufunc.__name__) is ufunc and \
+                tracing.current_builder() is None:  # the common case: straight to `bind`
+            return bind(ufunc.__name__, inputs, {})
         return numpy_api.array_ufunc(ufunc, method, inputs, kwargs)
 
     def __array_function__(self, func, types, args, kwargs):
@@ -98,22 +102,47 @@ def track(value, tape_var=None):
 def bind(primitive, inputs, params):
     """`tracing.bind` without a graph: run the op; record it on the tapes following an input.
     NotImplemented unless an input is Tracked."""
-    reading = _tapes_reading(params)
+    graphs = list(sub_graphs(params))
+    if graphs:
+        return _bind_with_graphs(primitive, inputs, params, graphs)
+    if not any(x.__class__ is Tracked for x in inputs):
+        return NotImplemented
+    inputs = [x.read_value() if isinstance(x, Variable) else x for x in inputs]  # reads recorded
+    op = ops.get(primitive)
+    result = op.evaluate([plain(x) for x in inputs], params)
+    return _record(primitive, op, inputs, params, result, _following(inputs, ()), None)
+
+
+def _bind_with_graphs(primitive, inputs, params, graphs):
+    """`bind` for ops holding sub-graphs (calls, conds, loops): tapes following a variable those
+    graphs read record the op too, and the graphs run compiled."""
+    reading = _tapes_reading(graphs)
     if not reading and not any(x.__class__ is Tracked for x in inputs):
         return NotImplemented
     inputs = [x.read_value() if isinstance(x, Variable) else x for x in inputs]  # reads recorded
     op = ops.get(primitive)
     params, given = _reading_first(primitive, params)
     result = op.evaluate([plain(x) for x in inputs], _callable_params(params))
-    tapes = [t for t in recording_tapes.state.tapes if t in reading
-             or any(x.__class__ is Tracked and x._var in t.followed for x in inputs)]
+    return _record(primitive, op, inputs, params, result, _following(inputs, reading), given)
+
+
+def _following(inputs, reading):
+    """The recording tapes that follow an input, or are in `reading`."""
+    return [t for t in recording_tapes.state.tapes if t in reading
+            or any(x.__class__ is Tracked and x._var in t.followed for x in inputs)]
+
+
+def _record(primitive, op, inputs, params, result, tapes, given):
+    """`result` (outputs Tracked), its equation recorded on `tapes`; as is without tapes."""
     if not tapes:
         return result[:given] if op.multiple_results else result
     results = list(result) if op.multiple_results else [result]
     outs = [track(r) if _is_float(r) else r for r in results]
     atoms = tuple(x._var if x.__class__ is Tracked else _atom(x) for x in inputs)
     out_vars = tuple(o._var if o.__class__ is Tracked else Var(None) for o in outs)
-    equation = Equation(primitive, atoms, params, out_vars, tracing.source_location())
+    # finding the user's line walks the stack: only the error of an op without a rule uses it
+    source = tracing.source_location() if primitive not in ops.GRADIENTS else None
+    equation = Equation(primitive, atoms, params, out_vars, source)
     for tape in tapes:
         tape.record(equation, inputs, outs)
     return outs[:given] if op.multiple_results else outs[0]
@@ -136,11 +165,8 @@ def _is_float(value):
     return getattr(value, 'dtype', None) is not None and value.dtype.kind == 'f'
 
 
-def _tapes_reading(params):
-    """The recording tapes that follow a variable the sub-graphs in `params` read."""
-    graphs = list(sub_graphs(params))
-    if not graphs:
-        return []
+def _tapes_reading(graphs):
+    """The recording tapes that follow a variable `graphs` read."""
     read = [v for graph in graphs for v in variables_read(graph)]
     return [t for t in recording_tapes.state.tapes if any(t._record.follows(v) for v in read)]
 

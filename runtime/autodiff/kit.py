@@ -88,6 +88,9 @@ def vjp_of_call(primitive, needed, g, out, inputs, params):
 
 def fit(ct, x):
     """`ct` summed over the axes broadcasting gave it and cast to `x`'s dtype."""
+    if ct.__class__ is np.ndarray and x.__class__ is np.ndarray and ct.shape == x.shape and \
+            ct.dtype == x.dtype:  # eagerly, most often: already fits
+        return ct
     ct = sum_to(ct, static_shape(x))
     dtype = getattr(x, 'dtype', None)
     if dtype is not None and getattr(ct, 'dtype', dtype) != dtype:

@@ -33,6 +33,11 @@ def store(ref, value):
     _keep(ref, value, copy=True)
 
 
+def replace(ref, value):
+    """Make `value`, a new array no one else holds, the read-only value of `ref` (no copy)."""
+    _keep(ref, value, copy=False)
+
+
 def _keep(ref, value, copy):
     """Make `value` (a copy of it if `copy`: a new array of this update's own otherwise) the
     read-only value of `ref`, checked and cast to the variable's type."""

@@ -1,6 +1,7 @@
 """Adam, as Keras' Adam computes it (the bias corrections folded into the step size)."""
 import numpy as np
 
+from ..ops import state
 from .optimizer import Optimizer
 
 
@@ -22,8 +23,29 @@ class Adam(Optimizer):
     def update(self, variable, gradient, alpha):
         alpha = alpha.astype(variable.dtype)
         m, v = self.slot(variable, 'm'), self.slot(variable, 'v')
+        if self.on_values(variable, gradient):
+            self._update_values(variable, gradient, alpha, m, v)
+            return
         # assign_add, not assign: the sum is a new array the slot takes without a copy; the
         # slots' values read once each (a variable in arithmetic is read at every use)
         m.assign_add((gradient - m.read_value()) * (1 - self.beta_1))
         v.assign_add((gradient * gradient - v.read_value()) * (1 - self.beta_2))
         variable.assign_sub(m.read_value() * alpha / (np.sqrt(v.read_value()) + self.epsilon))
+
+    def _update_values(self, variable, gradient, alpha, m, v):
+        """`update` on the values eagerly (nothing to stage or record): the same arithmetic in
+        the same order, so bitwise the same, with the temporaries reused in place."""
+        m_new = gradient - m._value
+        m_new *= 1 - self.beta_1
+        m_new += m._value  # m + delta: addition commutes exactly
+        v_new = gradient * gradient
+        v_new -= v._value
+        v_new *= 1 - self.beta_2
+        v_new += v._value
+        state.replace(m, m_new)
+        state.replace(v, v_new)
+        step = m_new * alpha
+        root = np.sqrt(v_new)
+        root += self.epsilon
+        step /= root
+        state.replace(variable, variable._value - step)

@@ -7,7 +7,9 @@ first trace, which TensorFlow's rule allows.
 """
 import numpy as np
 
+from ..api import recording_tapes
 from ..api.resource_variables import Variable
+from ..tracing.trace_state import current_builder
 
 
 class Optimizer:
@@ -39,6 +41,14 @@ class Optimizer:
             self._slots[key] = Variable(np.zeros(variable.shape, variable.dtype),
                                         name=f'{variable.name}/{name}', trainable=False)
         return self._slots[key]
+
+    @staticmethod
+    def on_values(variable, gradient):
+        """True when an update can compute on the values themselves: no trace to stage it in,
+        no tape recording, and a plain array gradient of the variable's dtype and shape."""
+        return current_builder() is None and not recording_tapes.state.tapes and \
+            gradient.__class__ is np.ndarray and gradient.dtype == variable.dtype and \
+            gradient.shape == variable.shape
 
     def variables(self):
         return [self.iterations, *self._slots.values()]

@@ -95,3 +95,22 @@ def test_train_one_step_makes_adam_slots_on_the_first_call_and_keeps_one_trace()
     assert train_one_step.experimental_get_tracing_count() == 1
     assert int(optimizer.iterations.numpy()) == 20 and losses[-1] < losses[0]
     assert len(optimizer.variables()) == 5  # no slot made after the first call
+
+
+@pytest.mark.parametrize('dtype', [np.float32, np.float64])
+def test_eager_adam_on_values_is_bitwise_the_staged_update(dtype):
+    # outside any tape Adam computes on the values; under a recording tape (which follows
+    # nothing here) it goes through the variables' ops: both must give the same bits
+    rng = np.random.default_rng(3)
+    grads = [rng.normal(size=(4, 3)).astype(dtype) for _ in range(4)]
+    results = []
+    for under_tape in (False, True):
+        w, optimizer = rt.Variable(np.ones((4, 3), dtype)), rt.optimizers.Adam(0.05)
+        for g in grads:
+            if under_tape:
+                with rt.GradientTape(watch_accessed_variables=False):
+                    optimizer.apply_gradients([(g, w)])
+            else:
+                optimizer.apply_gradients([(g, w)])
+        results.append([v.numpy().tobytes() for v in (w, *optimizer.variables())])
+    assert results[0] == results[1]

@@ -1,4 +1,6 @@
 """Every supported numpy function, traced, compiled and interpreted, equals eager numpy exactly."""
+import inspect
+
 import numpy as np
 import pytest
 
@@ -109,3 +111,21 @@ def test_shape_and_size_of_unknown_dimensions_are_known_when_the_graph_runs():
         return *np.shape(x), np.size(x), np.size(x, 1), x.size, np.reshape(x, np.shape(x)[::-1])
     check_against_eager(sizes, np.ones((4, 3)), specs=[AbstractValue(np.float64, (None, 3))])
     check_against_eager(sizes, np.ones((0, 3)), specs=[AbstractValue(np.float64, (None, None))])
+
+
+@pytest.mark.parametrize('func, args, kwargs', [
+    (np.sum, (1,), {}), (np.sum, (1, 0), {'keepdims': True}), (np.sum, (), {'a': 1, 'axis': 1}),
+    (np.sum, (1,), {'a': 2}), (np.sum, (1,), {'bogus': 2}), (np.sum, (), {}),
+    (np.take_along_axis, (1, 2), {'axis': 1}), (np.take_along_axis, (1,), {}),
+    (np.concatenate, ([1],), {'axis': 0})])
+def test_handlers_bind_arguments_as_inspect_does(func, args, kwargs):
+    # the handlers' quick binding gives inspect's arguments, in its order, or its TypeError
+    from runtime.tracing.numpy_api import _binder
+    signature = inspect.signature(func)
+    try:
+        expected = list(signature.bind(*args, **kwargs).arguments.items())
+    except TypeError:
+        with pytest.raises(TypeError):
+            _binder(signature)(args, kwargs)
+        return
+    assert list(_binder(signature)(args, kwargs).items()) == expected
