@@ -1,6 +1,7 @@
 """Graph lists' op: `list_append`, a list that grows in a graph loop held as one stacked array."""
 import numpy as np
 
+from ..ir.compatibility import join
 from ..ir.core import AbstractValue
 from ..ir.registry import defop, defvjp
 
@@ -19,8 +20,8 @@ def _list_append_rule(buf, x):
         return AbstractValue(buf.dtype, None)
     if len(buf.shape) != len(x.shape) + 1:
         raise ValueError(f'list_append: a {x} element for a list stacked as {buf}')
-    return AbstractValue(buf.dtype, (None,) + tuple(
-        a if a == b else None for a, b in zip(buf.shape[1:], x.shape)))
+    return AbstractValue(buf.dtype, (None,) + join(AbstractValue(buf.dtype, buf.shape[1:]),
+                                                   AbstractValue(buf.dtype, x.shape)).shape)
 
 
 defvjp('list_append', lambda g, out, buf, x: g[:-1] if np.ndim(buf) == np.ndim(g) else None,

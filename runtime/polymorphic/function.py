@@ -40,7 +40,7 @@ from . import keys, retracing, writeback
 from .binding import Binder
 from .cache import TraceCache
 from .methods import BoundFunction
-from .signatures import InputSignature
+from .signatures import InputSignature, in_class_body
 from .trace import trace
 from .variable_creation import tracing_function
 
@@ -77,7 +77,7 @@ class Function:
         self._binder = Binder(python_function)
         self._input_signature = None if input_signature is None else tuple(input_signature)
         self._signatures = {}  # parameters bound first (1: a method's self) -> InputSignature
-        if input_signature is not None and not _in_class_body(python_function):
+        if input_signature is not None and not in_class_body(python_function):
             self._signature(0)  # a bad signature fails here, not at the first call
         self._reduce_retracing, self._autograph = bool(reduce_retracing), autograph
         self.jit_compile = jit_compile
@@ -317,9 +317,3 @@ def function(fn=None, *, input_signature=None, reduce_retracing=False, autograph
         return Function(fn, input_signature, reduce_retracing, autograph, jit_compile,
                         max_traces, experimental_optimizations)
     return decorate if fn is None else decorate(fn)
-
-
-def _in_class_body(python_function):
-    """True for a function defined in a class body (`C.f`): it may become a method."""
-    scope = getattr(python_function, '__qualname__', '').rpartition('.')[0]
-    return bool(scope) and not scope.endswith('<locals>')

@@ -148,6 +148,12 @@ def _expected_text(where, expected):
             f'({type_text(expected)})')
 
 
+def in_class_body(python_function):
+    """True for a function defined in a class body (`C.f`): it may become a method."""
+    scope = getattr(python_function, '__qualname__', '').rpartition('.')[0]
+    return bool(scope) and not scope.endswith('<locals>')
+
+
 class InputSignature:
     """An `input_signature`: TensorSpecs (possibly nested) for the first parameters; one trace.
 

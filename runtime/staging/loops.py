@@ -146,7 +146,8 @@ class Loop:
                                f'`{spec.variable}` is at the start of an iteration depends on '
                                'the iteration (the loop rebinds it)')
             elif isinstance(value, Tensor):  # a number (numpy scalar) stays immutable in the body
-                aliasing.set_kind(value, not any(isinstance(o, np.ndarray) for o in candidates))
+                aliasing.set_kind(value, not any(isinstance(o, np.ndarray) for o in candidates)
+                                  and not objects)  # a 0-d array object stays an array
         return values
 
     def _record_bound(self, specs, traced):

@@ -213,3 +213,16 @@ def test_an_argument_a_loop_rebinds_but_never_updates_is_not_written_back():
     x = np.zeros(2)
     x.flags.writeable = False  # a write-back, even of the same values, would fail
     assert f(np.int64(2), x).tolist() == [2.0, 2.0]
+
+
+def count_down_in_place(n):
+    while n > 0:
+        n -= 1
+    return n
+
+
+def test_a_0d_array_a_loop_updates_in_place_stays_an_array_and_is_written_back():
+    check(count_down_in_place, np.array(3))
+    n = np.array(3)
+    assert rt.function(count_down_in_place)(n) == 0 and n == 0  # as numpy: n itself counts down
+    assert rt.function(count_down_in_place)(np.int64(3)) == 0  # a numpy scalar: a new number
