@@ -62,11 +62,17 @@ def _slice(item, sources):
     return text if item.step is None else f'{text}:{part(item.step)}'
 
 
-def _getitem(ctx, eq, args):
+def _index_of(ctx, eq, args, first):
+    """`index_source` of the op's index, its traced parts from input `first` on; None where the
+    indexed value is not an array of known rank, or the index does not lower."""
     if eq.inputs[0].aval.shape is None or is_scalar(eq.inputs[0].aval):
         return None
-    found = index_source(ctx, args[0], len(eq.inputs[0].aval.shape), eq.params['index'],
-                         eq.inputs[1:], args[1:])
+    return index_source(ctx, args[0], len(eq.inputs[0].aval.shape), eq.params['index'],
+                        eq.inputs[first:], args[first:])
+
+
+def _getitem(ctx, eq, args):
+    found = _index_of(ctx, eq, args, 1)
     if found is None:
         return None
     lines, items = found
@@ -80,10 +86,7 @@ def _updated(ctx, eq, source):
 
 
 def _set_item(ctx, eq, args):
-    if eq.inputs[0].aval.shape is None or is_scalar(eq.inputs[0].aval):
-        return None
-    found = index_source(ctx, args[0], len(eq.inputs[0].aval.shape), eq.params['index'],
-                         eq.inputs[2:], args[2:])
+    found = _index_of(ctx, eq, args, 2)
     if found is None:
         return None
     lines, items = found
