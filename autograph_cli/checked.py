@@ -3,8 +3,8 @@
 The input is compiled first: `break` outside a loop, a late `from __future__`
 import, a `global` after a use and the like are errors CPython finds only when
 compiling, which the converter would copy or even hide by moving code. It is
-parsed once, into the `ast` tree that is both compiled and handed to the
-converter (which reads statement positions from it). The
+parsed once, into the `ast` tree that is both compiled and read for the
+statement positions the converter needs (`lines.statement_positions`). The
 conversion runs on the main thread, and again on a deep stack (`deep.py`) if
 the ordinary recursion limit is too low for the input (not at once: handing
 work to that thread and back costs scheduling delays on a busy machine, and
@@ -20,15 +20,17 @@ import threading
 
 from . import cpython, deep, pipeline
 from .diagnostics import ConversionError, Diagnostic
+from .lines import statement_positions
 
 
 def convert(source, path='<string>', original_path=None):
     """`pipeline.convert_module(source, path, original_path=...)`, checked as above."""
-    tree = _checked_input(source, path)
+    statements = _checked_input(source, path)
     leave = {}
     while True:
         options = {'leave': dict(leave)} if leave else {}
-        result = _convert(source, path, original_path=original_path, tree=tree, **options)
+        result = _convert(source, path, original_path=original_path, statements=statements,
+                          **options)
         failure = _compile_failure(result.code, path)
         if failure is None:
             return result
@@ -42,14 +44,15 @@ def convert(source, path='<string>', original_path=None):
 
 
 def _checked_input(source, path):
-    """The input's `ast` tree once compile() accepts the input; ConversionError, as CPython reports
-    it, if it does not. Any failure of the tree's way (rare: bad input, deep nesting) is decided
-    by compiling the text as before; None then means the converter parses it on its own stack."""
+    """The input's statement positions once compile() accepts the input; ConversionError, as
+    CPython reports it, if it does not. Any failure of the tree's way (rare: bad input, deep
+    nesting) is decided by compiling the text as before; None then means the converter parses
+    it on its own stack."""
     tree, failure = cpython.parse(source, path)
     if failure is None:
         failure = cpython.compile_failure(tree, path)
         if failure is None:
-            return tree
+            return statement_positions(source, tree)
     failure = _compile_failure(source, path)
     if failure is not None:
         raise ConversionError(cpython.diagnostic(failure, source, path))

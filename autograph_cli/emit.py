@@ -253,6 +253,10 @@ _NO_POSITION = _NoPosition()
 class _MarkingState(CodegenState):
     """libcst's codegen state, plus the marks that become the source map."""
 
+    # libcst calls these around every node it prints; they do nothing in the base class,
+    # and a builtin taking one argument does nothing faster than a method (no frame)
+    before_codegen = after_codegen = id
+
     def record_syntactic_position(self, node, *, start_node=None, end_node=None):
         # the base class's is a generator-based context manager that records nothing,
         # entered for most nodes: the cheapest one that does the same
@@ -260,6 +264,7 @@ class _MarkingState(CodegenState):
 
     def __init__(self, default_indent, default_newline, chosen):
         super().__init__(default_indent=default_indent, default_newline=default_newline)
+        self.add_token = self.tokens.append  # what the base method does, without its frame
         self.chosen = chosen  # the deferred nodes printed in their closure form (deferred.py)
         self.marks = []
         self.counted = [0, 1]  # tokens counted so far, line number reached

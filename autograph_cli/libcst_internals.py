@@ -19,7 +19,7 @@ PINNED = 'libcst>=1.9,<1.10'  # the same text as in pyproject.toml's dependencie
 REQUIRED = {
     'libcst._nodes.internal.CodegenState': (
         CodegenState, ('add_token', 'add_indent_tokens', 'increase_indent', 'decrease_indent',
-                       'record_syntactic_position')),
+                       'record_syntactic_position', 'before_codegen', 'after_codegen', 'tokens')),
     'libcst.CSTNode': (cst.CSTNode, ('__post_init__', '_validate', '_codegen', '_codegen_impl')),
 }
 

@@ -25,7 +25,7 @@ from .converters import (asserts, break_statements, call_trees, conditional_expr
 from .diagnostics import ConversionError, Diagnostic
 from .expressions import ExpressionWalker, Facts, Unsupported
 from .function import FunctionConversion
-from .lines import Positions
+from .lines import Positions, statement_positions
 from .namer import Namer
 from .walker import StatementWalker
 
@@ -86,11 +86,11 @@ class ScopeName:
 
 
 class ModuleConversion:
-    def __init__(self, source, path, module, leave=None, pipeline=PIPELINE, tree=None):
+    def __init__(self, source, path, module, leave=None, pipeline=PIPELINE, statements=None):
         self.path = path
         self.pipeline = pipeline
         self.chosen = set()  # deferred nodes printed in their closure form, of every function
-        self.positions = Positions(source, module, tree)
+        self.positions = Positions(source, module, statements)
         self.module_names = syntax.module_names(module)
         self.diagnostics = []
         self.leave = leave or {}  # line of a def -> why that function is left as written
@@ -221,7 +221,7 @@ class ModuleConversion:
 
 
 def convert_module(source, path='<string>', *, original_path=None, first_line=1, leave=None,
-                   pipeline=PIPELINE, tree=None):
+                   pipeline=PIPELINE, statements=None):
     """Convert one module's source text; raises ConversionError when it cannot.
 
     `original_path` is the path the source map records (default: `path`);
@@ -229,10 +229,12 @@ def convert_module(source, path='<string>', *, original_path=None, first_line=1,
     code cut out of a larger file (a function converted at run time);
     `leave` maps the line of a `def` to why that function is left as written;
     `pipeline` says which converters run (all of them by default);
-    `tree` is the source's `ast` tree, when the caller has parsed it already.
+    `statements` is `lines.statement_positions(source)`, when the caller has read it already.
     """
+    if statements is None:  # read first: the `ast` tree is freed before libcst's tree is built
+        statements = statement_positions(source)
     module = syntax.parse(source, path)
-    conversion = ModuleConversion(source, path, module, leave, pipeline, tree)
+    conversion = ModuleConversion(source, path, module, leave, pipeline, statements)
     header = syntax.runtime_import(module.body)
     if header is not None:
         raise ConversionError(Diagnostic(path, conversion.positions.line(header) + first_line - 1, 1,

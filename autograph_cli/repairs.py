@@ -32,7 +32,7 @@ def indentation_without_form_feeds(source):
     indentation string, which the converter repeats on the lines it generates,
     where each form feed sends CPython's column back to 0.
     """
-    if not _FORM_FEED_INDENT.search(source):
+    if '\f' not in source or not _FORM_FEED_INDENT.search(source):  # the test alone: ~1% of a run
         return source
     try:
         return normalised_indentation(source)

@@ -1,4 +1,6 @@
 """libcst helpers of the module-level pass: parsing, function bodies, names a module binds."""
+import dataclasses
+
 import libcst as cst
 from runtime.operators.py_builtins import FRAME_READERS
 
@@ -139,12 +141,35 @@ def all_names(node):
     stack = [node]
     while stack:
         n = stack.pop()
-        if isinstance(n, cst.Name):
+        if n.__class__ is cst.Name:
             names.add(n.value)
             continue
-        for child in n.children:
-            stack.append(child)
+        # the fields themselves: libcst's `children` runs a visitor per node, 6x slower
+        for field in _fields(n.__class__):
+            value = getattr(n, field)
+            if value.__class__ is tuple or value.__class__ is list:
+                stack.extend(v for v in value if _is_node(v.__class__))
+            elif _is_node(value.__class__):
+                stack.append(value)
     return names
+
+
+_FIELDS = {}   # node class -> its field names
+_NODES = {}    # class -> is it a libcst node class
+
+
+def _fields(cls):
+    fields = _FIELDS.get(cls)
+    if fields is None:
+        fields = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return fields
+
+
+def _is_node(cls):
+    node = _NODES.get(cls)
+    if node is None:
+        node = _NODES[cls] = issubclass(cls, cst.CSTNode)
+    return node
 
 
 def module_names(module):
