@@ -151,7 +151,7 @@ class ExpressionWalker:
         if cls is cst.Attribute:
             composite = dotted(node)
             if composite is not None and not self.inner:
-                self.act.composites.add(composite)
+                self.act.composites = self.act.composites | {composite}
             return emit.replace(node, value=self.walk(node.value))
         if cls is cst.Subscript:
             return emit.replace(node, value=self.walk(node.value), slice=self.walk_all(node.slice))

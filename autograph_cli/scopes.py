@@ -33,7 +33,7 @@ def _named_expr(w, node, test):
         # the operand of `and`/`or`/`if`) may not run: a binding that may not happen
         w.facts.referenced.add(name)
         w.facts.assigned.add(name)
-        w.act.maydefs.add(name)
+        w.act.maydefs = w.act.maydefs | {name}
     else:
         w.bind(name)
     return node if value is node.value else emit.replace(node, value=value)
@@ -64,7 +64,7 @@ def _lambda(w, node, test):
     if not direct or w.quote() is None:
         return new
     renamed = Renamed(new, w.facts.qualname + '.<locals>.<lambda>', w.thunks > 0)
-    w.act.renamed.append(renamed)
+    w.act.renamed = (*w.act.renamed, renamed)
     return renamed
 
 

@@ -10,8 +10,17 @@ re-read from expressions after the walk.
 """
 
 
+_NONE = frozenset()
+
+
 class Activity:
-    """What one CFG node does to the function's variables."""
+    """What one CFG node does to the function's variables.
+
+    The fields most statements leave empty start as one shared empty frozenset
+    or tuple, and their writers rebind them (`act.augs = act.augs | {name}`):
+    a function makes an Activity per statement, and six more containers each
+    cost the collector, which walks them all, as much as they cost to make.
+    """
 
     __slots__ = ('uses', 'defs', 'dels', 'composites', 'loads', 'augs', 'supers', 'maydefs',
                  'renamed')
@@ -19,13 +28,13 @@ class Activity:
     def __init__(self, uses=(), defs=(), dels=()):
         self.uses = set(uses)        # names read
         self.defs = set(defs)        # names bound
-        self.dels = set(dels)        # names unbound by `del`
-        self.composites = set()      # attribute targets such as 'self.count'
         self.loads = []              # emit nodes of name loads that may need an unbound check
-        self.augs = set()            # names read by augmented assignment or `del` (checked as a statement)
-        self.supers = []             # zero-argument super() calls, made explicit inside closures
-        self.maydefs = set()         # names an assignment expression may bind (or may not)
-        self.renamed = []            # lambdas whose qualified name needs fixing inside closures
+        self.dels = frozenset(dels)  # names unbound by `del`
+        self.composites = _NONE      # attribute targets such as 'self.count'
+        self.augs = _NONE            # names read by augmented assignment or `del` (checked as a statement)
+        self.maydefs = _NONE         # names an assignment expression may bind (or may not)
+        self.supers = ()             # zero-argument super() calls, made explicit inside closures
+        self.renamed = ()            # lambdas whose qualified name needs fixing inside closures
 
 
 class Small:

@@ -112,7 +112,7 @@ class StatementWalker:
             w.facts.referenced.add(name)
             if not w.is_inner(name):
                 w.act.uses.add(name)
-                w.act.augs.add(name)  # read before it is written: checked as a statement
+                w.act.augs = w.act.augs | {name}  # read before it is written: checked as a statement
             w.bind(name)
             new_target = target
         else:
@@ -139,8 +139,8 @@ class StatementWalker:
             w.facts.referenced.add(target.value)
             if not w.is_inner(target.value):
                 w.act.uses.add(target.value)
-                w.act.dels.add(target.value)
-                w.act.augs.add(target.value)
+                w.act.dels = w.act.dels | {target.value}
+                w.act.augs = w.act.augs | {target.value}
                 w.facts.assigned.add(target.value)
             return target
         if cls is cst.Tuple or cls is cst.List:

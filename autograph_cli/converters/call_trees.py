@@ -111,7 +111,7 @@ def _frame_dependent(w, node):
         first = w.facts.first_param
         w.act.uses.update(('__class__', first))
         call = SuperCall(node, first, in_thunk=w.thunks > 0)
-        w.act.supers.append(call)
+        w.act.supers = (*w.act.supers, call)
         return call
     return emit.replace(node, args=args)
 
