@@ -9,6 +9,7 @@ after it is made: a load checked for an unbound local, a zero-argument
 `super()` made explicit, a lambda given its original qualified name. Inside a
 lambda the converter generated (`in_thunk`) the closure form is always taken.
 """
+from .printing import print_node
 
 
 class LocalLoad:
@@ -25,11 +26,11 @@ class LocalLoad:
 
     def _codegen(self, state, **kwargs):
         if self not in state.chosen:
-            self.node._codegen(state)
+            print_node(self.node, state)
             return
         q = self.quote
         state.add_token('ag__.load(lambda: ')
-        self.node._codegen(state)
+        print_node(self.node, state)
         state.add_token(f', {q}{self.message_name}{q})')
 
 
@@ -43,7 +44,7 @@ class SuperCall:
 
     def _codegen(self, state, **kwargs):
         if not self.in_thunk and self not in state.chosen:
-            self.node._codegen(state)
+            print_node(self.node, state)
             return
         for paren in self.node.lpar:
             paren._codegen(state)
@@ -62,8 +63,8 @@ class Renamed:
 
     def _codegen(self, state, **kwargs):
         if not self.in_thunk and self not in state.chosen:
-            self.node._codegen(state)
+            print_node(self.node, state)
             return
         state.add_token(f'ag__.qualname({self.qualname!r})(')
-        self.node._codegen(state)
+        print_node(self.node, state)
         state.add_token(')')

@@ -12,6 +12,7 @@ import dataclasses
 
 from . import layout
 from .libcst_internals import CodegenState
+from .printing import print_node
 
 _REPLACERS = {}
 
@@ -68,7 +69,7 @@ def _emit_parts(parts, state):
         elif part.__class__ is tuple or part.__class__ is list:
             _emit_parts(part, state)
         else:
-            part._codegen(state)
+            print_node(part, state)
 
 
 class Expr:
@@ -93,7 +94,7 @@ def _print_line(state, leading, origin, parts, comment, hanging=1):
     indented `hanging` levels deeper; they all map to `origin`.
     """
     for line in leading:
-        line._codegen(state)
+        print_node(line, state)
     state.mark(origin, False)
     start = len(state.tokens)
     state.add_indent_tokens()
@@ -144,7 +145,7 @@ class Lines:
 
     def _codegen(self, state, **kwargs):
         for line in self.lines:
-            line._codegen(state)
+            print_node(line, state)
 
 
 class Block:
@@ -164,9 +165,9 @@ class Block:
         _print_line(state, self.leading, self.origin, (self.header, ':'), self.comment, hanging=2)
         state.increase_indent(state.default_indent)
         for stmt in self.body:
-            stmt._codegen(state)
+            print_node(stmt, state)
         for line in self.footer:
-            line._codegen(state)
+            print_node(line, state)
         state.decrease_indent()
 
 
@@ -198,7 +199,7 @@ class Verbatim:
 
     def _codegen(self, state, **kwargs):
         state.mark(self.origin, True)
-        self.node._codegen(state)
+        print_node(self.node, state)
 
 
 class Statement:
@@ -219,7 +220,7 @@ class Statement:
         state.mark(self.origin, True)
         tokens = state.tokens
         start = len(tokens)
-        self.node._codegen(state)
+        print_node(self.node, state)
         newline = state.default_newline
         text = ''.join(tokens[start:])
         if self.origin is None or not text.endswith(newline):
@@ -312,5 +313,5 @@ class _PlainState(CodegenState):
 def code_of(node):
     """Source text of a node or an emit node (for reprs in generated code, and tests)."""
     state = _PlainState(default_indent='    ', default_newline='\n')
-    node._codegen(state)
+    print_node(node, state)
     return ''.join(state.tokens)
