@@ -92,6 +92,7 @@ class _Codegen:
         self.line_equations = {}
         self._globals = {}  # id(object) -> its global name
         self._names = {}    # Var -> source name (a local slot or a global)
+        self._scalars = {}  # (dtype, repr) -> the numpy scalar constant bound as a global
         self._slots = 0
         self.function_name = None
         self._blocks = []  # the Ownership of each block being emitted, innermost last
@@ -109,6 +110,12 @@ class _Codegen:
             self._globals[id(value)] = name
             self.namespace[name] = value
         return name
+
+    def numpy_scalar(self, scalar):
+        """The global naming a numpy scalar (one per dtype and value, -0.0 apart from 0.0)."""
+        key = (scalar.dtype.str, repr(scalar))
+        value = self._scalars.setdefault(key, scalar)
+        return self.src(value, f'{scalar.dtype.name}_{value}')
 
     def _global_name(self, hint):
         base = re.sub(r'\W', '_', hint)
@@ -144,13 +151,15 @@ class _Codegen:
         lines += ['    except Exception as exc:', '        _note(exc)', '        raise']
         return '\n'.join(lines) + '\n'
 
-    def block(self, graph, input_names, reuse_inputs=False, owned=()):
+    def block(self, graph, input_names, reuse_inputs=False, owned=(), result_names=()):
         """(lines, output sources) computing `graph` on inputs named `input_names`.
 
         Lines are (text, equation) pairs, indented relative to the block. A nested
         block (a branch, a loop body) never reuses its inputs' names: they belong
         to the enclosing code, which may read them again. Inputs at indices
-        `owned` hold arrays the block may update in place (`inplace`).
+        `owned` hold arrays the block may update in place (`inplace`). An output
+        computed here goes straight into its name in `result_names` (where the
+        enclosing code wants it) once no input of that name is read any more.
         """
         for var, value in graph.consts:
             self._names[var] = self.src(value, 'k')
@@ -163,6 +172,7 @@ class _Codegen:
         ownership = inplace.Ownership(last_use, [graph.inputs[i] for i in owned])
         self._blocks.append(ownership)
         local = set(graph.inputs) if reuse_inputs else set()
+        result_name = _result_names(graph, input_names, result_names, last_use)
         body, free = [], []
         for i, eq in enumerate(live):
             ownership.at = i
@@ -184,22 +194,24 @@ class _Codegen:
                     local.add(eq.outputs[0])
             else:
                 self.owned_results = set()
-                body += self._equation(eq, last_use, local, free)
+                body += self._equation(eq, last_use, local, free, result_name(i))
             ownership.step(eq, update is not None and into is None, self.owned_results)
             body += [(f'del {self._names[v]}', None) for v in dying
                      if self._names[v] in free and _is_big(v.aval)]
         self.finished = self._blocks.pop()
         return body, [self.atom(a) for a in graph.outputs]
 
-    def _equation(self, eq, last_use, local, free):
-        """The lines computing `eq` into fresh (or freed) locals."""
+    def _equation(self, eq, last_use, local, free, result_name):
+        """The lines computing `eq` into its result names, else fresh (or freed) locals."""
         emit_block = flow_codegen.BLOCKS.get(eq.primitive)
         rhs = None if emit_block else self._rhs(eq)
         targets = []
         for var in eq.outputs:
             if var in last_use:
-                self._names[var] = free.pop() if free else self.slot()
-                local.add(var)
+                name = result_name(var)
+                self._names[var] = name or (free.pop() if free else self.slot())
+                if name is None:
+                    local.add(var)
             targets.append(self._names.get(var, '_'))
         if emit_block:
             return emit_block(self, eq, targets)
@@ -229,7 +241,7 @@ class _Codegen:
     def _rhs(self, eq):
         op = ops.get(eq.primitive)
         args = [self.atom(a) for a in eq.inputs]
-        scalar = scalar_ops.operator_source(eq, args)
+        scalar = scalar_ops.operator_source(eq, args, self.numpy_scalar)
         if scalar is not None:
             return scalar
         params = with_callables(eq.params, lambda g: compile_graph(g, f'{eq.primitive}_graph'))
@@ -238,6 +250,25 @@ class _Codegen:
         if op.packed:
             args = [f"({', '.join(args)}{',' if len(args) == 1 else ''})"]
         return call_source(self.src(op.impl, op.name), args, params, self.src)
+
+
+def _result_names(graph, input_names, result_names, last_use):
+    """`result_name(i)(var)`: the name of `result_names` equation `i` may write output `var`
+    into (no input of that name read after equation `i`), or None."""
+    wanted = {}
+    for var, name in zip(graph.outputs, result_names):
+        if isinstance(var, Var) and var not in graph.inputs:
+            wanted.setdefault(var, name)
+    read_until = {}  # name -> the last equation reading an input of that name
+    for var, name in zip(graph.inputs, input_names):
+        read_until[name] = max(read_until.get(name, -1), last_use.get(var, -1))
+
+    def at(i):
+        def result_name(var):
+            name = wanted.get(var)
+            return name if name is not None and read_until.get(name, -1) <= i else None
+        return result_name
+    return at
 
 
 def _hint(value):

@@ -48,7 +48,7 @@ def emit_cond(codegen, eq, targets):
     lines, owns = [], [True] * len(keep)
     for header, key in ((f'if {pred}:', 'true_branch'), ('else:', 'false_branch')):
         branch = _with_outputs(eq.params[key], keep)
-        body, outs = codegen.block(branch, args, owned=owned)
+        body, outs = codegen.block(branch, args, owned=owned, result_names=kept)
         owns = [a and b for a, b in zip(owns, codegen.finished.owns_outputs(branch.outputs))]
         lines.append((header, eq))
         lines += _indented(body + _assign(kept, outs, eq))
@@ -71,9 +71,10 @@ def _carried_needed(eq, targets):
 def _owned_body(codegen, body, names, candidates, keep):
     """(lines, outputs, held slots, slots updated in place): the body emitted assuming its
     `candidates` slots hold arrays it alone holds, kept to those for which it gives back such
-    arrays (a fixed point)."""
+    arrays (a fixed point). Results go straight into their carried slots where they can."""
     while True:
-        lines, outs = codegen.block(body, names, owned=sorted(candidates))
+        lines, outs = codegen.block(body, names, owned=sorted(candidates),
+                                    result_names=[names[i] for i in keep])
         ownership = codegen.finished
         owns = dict(zip(keep, ownership.owns_outputs(body.outputs)))
         held = {i for i in candidates if owns[i]}

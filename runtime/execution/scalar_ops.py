@@ -7,7 +7,14 @@ them is a strong variable (a numpy scalar or 0-d array at run time, never a
 Python scalar), the compiled executor writes the operator. Weak variables
 hold Python scalars, on which an operator would compute Python's result
 instead of numpy's; those calls stay ufunc calls.
+
+A Python scalar literal beside a strong variable becomes a numpy scalar of
+the variable's dtype when numpy would convert it to that dtype anyway (NEP 50)
+and it converts exactly: `n % int64_2` runs numpy's same-type fast path,
+about twice as fast as `n % 2`, with the same loop, value and warnings.
 """
+import numpy as np
+
 from ..ir.core import PYTHON_NUMBERS, Literal
 from ..python.operator_table import ARITHMETIC, COMPARISONS, UNARY
 
@@ -33,8 +40,10 @@ def _scalar_input(atom, kinds):
     return 'weak' if aval.weak else 'strong'
 
 
-def operator_source(eq, args):
-    """The operator expression computing `eq` on scalars, or None when a call is needed."""
+def operator_source(eq, args, constant):
+    """The operator expression computing `eq` on scalars, or None when a call is needed.
+
+    `constant(scalar)` gives the source naming a numpy scalar."""
     if eq.params:
         return None
     name = eq.primitive
@@ -47,7 +56,32 @@ def operator_source(eq, args):
     if None in classes or 'strong' not in classes:
         return None
     if binary is not None and len(args) == 2:
+        args = _strong_literals(eq.inputs, args, constant)
         return f'{args[0]} {binary} {args[1]}'
     if unary is not None and len(args) == 1:
         return unary.format(args[0])
     return None
+
+
+def _strong_literals(inputs, args, constant):
+    """`args` with a literal beside a strong variable written as a numpy scalar of its dtype."""
+    strong = [a.aval.dtype for a in inputs if not isinstance(a, Literal) and not a.aval.weak]
+    if len(strong) != 1:
+        return args
+    return [constant(scalar) if isinstance(atom, Literal)
+            and (scalar := _as_dtype(atom.value, strong[0])) is not None else arg
+            for atom, arg in zip(inputs, args)]
+
+
+def _as_dtype(value, dtype):
+    """`value` as a numpy scalar of `dtype` if numpy computes `dtype op value` in `dtype` and
+    the conversion is exact (same value, same sign of zero), else None."""
+    if np.result_type(dtype, value) != dtype:
+        return None
+    with np.errstate(all='ignore'):
+        try:
+            scalar = dtype.type(value)
+        except (OverflowError, ValueError, TypeError):
+            return None
+        same = scalar == value and repr(complex(scalar)) == repr(complex(value))
+    return scalar if same else None

@@ -4,6 +4,7 @@ The reference interpreter is the oracle: every graph here runs on both and the
 results must agree bit for bit, in type and dtype.
 """
 import itertools
+import re
 import warnings
 
 import numpy as np
@@ -93,8 +94,39 @@ def test_operators_are_written_for_strong_scalars_only():
 
     graph = make_graph(f, AbstractValue(np.int64, ()), WEAK_INT, AbstractValue(np.int64, (3,)))
     source = compile_graph(graph).__source__
-    assert 'v0 % 2' in source and 'add(v1, 1)' in source and 'remainder(v2, v2)' in source
+    assert 'v0 % int64_2' in source and 'add(v1, 1)' in source and 'remainder(v2, v2)' in source
     assert '~' in source
+
+
+def test_literals_beside_strong_scalars_become_numpy_scalars_only_where_exact():
+    def f(a, b):
+        return a * 2, a * 1.5, a - 300, b + 0.1, b * -0.0, b > 1e300, a + 2**70
+
+    graph = make_graph(f, AbstractValue(np.int8, ()), AbstractValue(np.float32, ()))
+    source = compile_graph(graph).__source__
+    # 1.5 makes the product float64; 300 and 2**70 do not fit int8; 0.1 and 1e300 are not
+    # float32 values: numpy's own conversion stays
+    assert 'v0 * int8_2' in source and 'v0 * 1.5' in source and 'v0 - 300' in source
+    assert 'v1 + 0.1' in source and 'v1 * float32__0_0' in source and 'v1 > 1e+300' in source
+    assert check_agree(lambda a, b: (a * 2, a * 1.5, b + 0.1, b * -0.0, b > 1e300),
+                       [AbstractValue(np.int8, ()), AbstractValue(np.float32, ())],
+                       [(np.int8(100), np.float32(3e38)), (np.int8(-7), np.float32(-0.0))])
+
+
+@pytest.mark.parametrize('value', [np.int64(7), np.int32(-5), np.float32(0.0), np.float64(-0.0)])
+def test_scalar_operators_warn_and_wrap_as_eager_numpy(value):
+    def f(a):
+        return a // 0, a % 0, a * 2**30 * 2**30 * 16, a / 0
+
+    with warnings.catch_warnings(record=True) as eager_warnings:
+        warnings.simplefilter('always')
+        expected = f(value)
+    with warnings.catch_warnings(record=True) as graph_warnings:
+        warnings.simplefilter('always')
+        actual = rt.function(f)(value)
+    same(actual, expected)
+    assert [type(r) for r in actual] == [type(r) for r in expected]
+    assert [str(w.message) for w in graph_warnings] == [str(w.message) for w in eager_warnings]
 
 
 def piecewise(x, n):
@@ -150,3 +182,44 @@ def test_errors_in_inlined_code_name_the_original_line():
         rt.function(f)(np.arange(3.0), np.int64(1))
     assert caught.value.__notes__[-1].endswith(
         f"{__file__}:{f.__code__.co_firstlineno + 3}")
+
+
+def collatz(n):
+    steps = 0
+    while n != 1:
+        if n % 2 == 0:
+            n = n // 2
+        else:
+            n = 3 * n + 1
+        steps += 1
+    return steps
+
+
+def test_loop_and_branch_results_go_straight_into_their_slots():
+    source = rt.function(collatz).get_concrete_function(np.int64(27)).callable().__source__
+    body = source.split('while ')[1].split('\n    return')[0]
+    moves = [line for line in body.splitlines()
+             if re.fullmatch(r'\s*v\d+(, v\d+)* = v\d+(, v\d+)*', line)]
+    assert moves == ['        v0 = v4'], source  # only the result, once, after the loop
+    assert rt.function(collatz)(np.int64(27)) == collatz(np.int64(27)) == 111
+
+
+def crossing(a, b, c, n):
+    i = 0
+    while i < n:
+        doubled = a * 2  # `a` is read again below: its slot must not take `doubled` yet
+        b = a + b
+        a = doubled
+        if b > c:
+            b, c = c - b, b  # each branch result reads the other's old value
+        i += 1
+    return a, b, c, i
+
+
+@pytest.mark.parametrize('a, b, c, n', [(1, 2, 50, 12), (-3, 5, 0, 0), (7, 7, -9, 30)])
+def test_results_written_into_slots_never_clobber_values_still_read(a, b, c, n):
+    args = tuple(map(np.int64, (a, b, c, n)))
+    f = rt.function(crossing)
+    graph = f.get_concrete_function(*args).graph
+    same(compile_graph(graph)(*args), eval_graph(graph, *args))
+    same(f(*args), crossing(*args))
