@@ -82,10 +82,14 @@ class ConcreteFunction:
                 compiled = self._compiled
         return compiled
 
-    def runner(self, positions, nargs):
-        """`run(args)` for positional `args` whose graph inputs are `args[positions]`."""
+    def runner(self, args, positions):
+        """`run(args)` for positional `args` like these (same memo key, `keys.fast_key`) whose
+        graph inputs are `args[positions]`."""
         compiled, rebuild = self.callable(), self.rebuild
-        if positions == list(range(nargs)):
+        entry_for = getattr(compiled, 'entry_for', None)  # the backend's own fast entry
+        if entry_for is not None:
+            compiled = entry_for([args[i] for i in positions]) or compiled
+        if positions == list(range(len(args))):
             if rebuild is _first:
                 return lambda args: compiled(*args)[0]
             return lambda args: rebuild(compiled(*args))

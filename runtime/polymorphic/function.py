@@ -37,6 +37,7 @@ from ..tracing import builders as _builders
 from ..operators import dispatch as _d
 from ..python.tracebacks import leaving_runtime
 from . import keys, retracing, writeback
+from .keys import fast_key
 from .binding import Binder
 from .cache import TraceCache
 from .methods import BoundFunction
@@ -99,7 +100,7 @@ class Function:
     def __call__(self, *args, **kwargs):
         try:
             if not kwargs and not _d.tracing and not _config._run_eagerly and not _recording.tapes:
-                entry = self._fast.get(keys.fast_key(args))
+                entry = self._fast.get(fast_key(args))
                 if entry is not None:
                     entry[1] = self._calls = self._calls + 1  # counted; its last use, for the LRU
                     return entry[0](args)
@@ -176,7 +177,7 @@ class Function:
         positions = [i for i, a in enumerate(args) if a.__class__ in keys.ARRAY_TYPES]
         if len(positions) == len(inputs) and all(
                 inputs[k] is args[i] for k, i in enumerate(positions)):
-            memo[key] = [concrete.runner(positions, len(args)), self._calls, concrete]
+            memo[key] = [concrete.runner(args, positions), self._calls, concrete]
 
     def _concrete(self, arguments, parent=None):
         """(the ConcreteFunction for `arguments`, traced if needed; outer tensors captured)."""

@@ -22,6 +22,9 @@ SCALARS = frozenset((bool, int, float, complex, str, bytes, type(None)))
 _TENSOR = 'tensor'  # what a tensor leaf is in a relaxed key
 ARRAY_TYPES = frozenset([np.ndarray] + [t for t in set(np.sctypeDict.values())
                                         if issubclass(t, np.generic)])
+# numpy scalar classes whose class fixes the dtype (not datetime64 and timedelta64: units)
+NUMERIC_SCALARS = frozenset(t for t in ARRAY_TYPES
+                            if t is not np.ndarray and np.dtype(t).kind in 'biufc')
 _PLAIN = frozenset((bool, int, str, type(None)))
 
 
@@ -124,18 +127,35 @@ def bind(binder, args, kwargs):
 def fast_key(args):
     """A key of positional `args` when all are arrays, numpy or plain Python scalars; else None.
 
-    It serves the Function's memo of calls already resolved, not the cache: a
-    pair per argument, (dtype, shape) or (type, value), never equal across kinds.
+    It serves the Function's memo of calls already resolved, not the cache.
+    One argument's key is `arg_key`'s; more arguments (or none) key as a tuple
+    led by their count, so that it is never 2 long and equals no one argument's key.
     """
-    key = []
+    if len(args) == 1:
+        kind = args[0].__class__  # the commonest call, one numpy scalar, without a second call
+        return kind if kind in NUMERIC_SCALARS else arg_key(args[0])
+    key = [len(args)]
     for a in args:
-        kind = a.__class__
-        if kind in ARRAY_TYPES:
-            key.append(a.dtype)
-            key.append(a.shape)
-        elif kind in _PLAIN or (kind is float and a == a and a != 0.0):
-            key.append(kind)
-            key.append(a)
-        else:
+        k = arg_key(a)
+        if k is None:
             return None
+        key.append(k)
     return tuple(key)
+
+
+def arg_key(a):
+    """One argument's memo key, None if it has none. A numeric numpy scalar: its class (which
+    fixes its dtype and shape); an array: (shape, dtype); another numpy scalar (a datetime):
+    (None, dtype); a plain scalar: (type, value). Keys of different kinds are never equal
+    (a class is no tuple; a shape, None and a type are not equal), so a numpy scalar and a
+    0-d array never share a memo entry, although they share a trace."""
+    kind = a.__class__
+    if kind in NUMERIC_SCALARS:
+        return kind
+    if kind is np.ndarray:
+        return (a.shape, a.dtype)
+    if kind in ARRAY_TYPES:
+        return (None, a.dtype)
+    if kind in _PLAIN or (kind is float and a == a and a != 0.0):
+        return (kind, a)
+    return None

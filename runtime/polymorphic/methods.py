@@ -3,6 +3,7 @@ import types
 import weakref
 
 from .. import config as _config
+from ..api.recording_tapes import state as _recording
 from ..operators import dispatch as _d
 from ..python.tracebacks import leaving_runtime
 from . import keys
@@ -28,14 +29,14 @@ class BoundFunction:
 
     def __call__(self, *args, **kwargs):
         try:
-            if not kwargs and not _d.tracing and not _config._run_eagerly:
+            if not kwargs and not _d.tracing and not _config._run_eagerly and not _recording.tapes:
                 entry = self._fast.get(keys.fast_key(args))
                 if entry is not None:
                     function = self._function
                     entry[1] = function._calls = function._calls + 1  # its last use, for the LRU
                     return entry[0](args)
             return self._function._call((self._ref(),), args, kwargs, self._fast)
-        except BaseException as exc:  # as in Function.__call__
+        except BaseException as exc:  # as in Function.__call__ (and its checks above)
             leaving_runtime(exc)
             raise
 

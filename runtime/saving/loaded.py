@@ -45,7 +45,7 @@ class LoadedFunction:
         key = None if kwargs or concrete.mutations is not None else keys.fast_key(args)
         if key is not None and len(inputs) == len(args) and all(
                 i is a for i, a in zip(inputs, args)) and not keys.aliases(args):
-            self._fast[key] = concrete.runner(list(range(len(args))), len(args))
+            self._fast[key] = concrete.runner(args, list(range(len(args))))
 
     def pretty_printed_concrete_signatures(self):
         return '\n\n'.join(c.pretty_printed_signature() for c in self.concrete_functions)

@@ -6,6 +6,8 @@ so that it takes and gives what the numpy executor does: constants and
 variables' values are passed in, updated variables stored back, and 0-d
 results made numpy scalars (or Python numbers for weak values) again.
 """
+import functools
+
 import numpy as np
 
 from ...errors import AgError
@@ -107,6 +109,7 @@ def _wrapper(graph, codegen, jitted, source):
 
     if not (refs or consts or divisions) and all(c is _same for c in convert):
         run = _direct(jitted, scalar_inputs, run)  # the common case: numba's own dispatch
+        run.entry_for = functools.partial(_entry_for, jitted)
     run.__source__, run.dispatcher = source, jitted
     return run
 
@@ -130,6 +133,18 @@ def _direct(jitted, scalar_inputs, general):
                 return general(*inputs)
         return jitted(*inputs)
     return run if scalar_inputs else lambda *inputs: jitted(*inputs)
+
+
+def _entry_for(jitted, inputs):
+    """The compiled function's own entry point, which skips numba's dispatch (finding the
+    types of the arguments), for calls whose inputs are numpy scalars of the classes and
+    dtypes of `inputs` (numba's type of a scalar follows from those; of an array, its
+    layout too: arrays keep the dispatch); None if not compiled for exactly those types."""
+    from numba import typeof
+    if not all(isinstance(x, np.generic) for x in inputs):
+        return None
+    overload = jitted.overloads.get(tuple(typeof(x) for x in inputs))
+    return None if overload is None else overload.entry_point
 
 
 def _converter(aval):
