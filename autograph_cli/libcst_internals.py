@@ -2,10 +2,12 @@
 
 The converter prints with libcst's codegen state (`CodegenState`, `_codegen`),
 copies nodes field by field without re-validating them (`emit.replace`), and
-parses without validating the nodes the parser builds (`validation_skipped`).
-None of this is libcst's public API, so pyproject.toml pins libcst to the
-releases checked here (`PINNED`), and `missing()` names what a libcst install
-lacks; `tests/test_libcst_internals.py` holds both to the installed libcst.
+parses without validating the nodes the parser builds (`validation_skipped`);
+`printing.py` prints a few node types as libcst's codegen does (held to it by
+`tests/converters/test_printing.py`). None of this is libcst's public API, so
+pyproject.toml pins libcst to the releases checked here (`PINNED`), and
+`missing()` names what a libcst install lacks; `tests/test_libcst_internals.py`
+holds both to the installed libcst.
 """
 import contextlib
 import threading

@@ -4,9 +4,9 @@ import pathlib
 
 import libcst as cst
 import pytest
-from libcst._nodes.internal import CodegenState
 
 from autograph_cli import printing
+from autograph_cli.libcst_internals import CodegenState
 
 STDLIB = pathlib.Path(os.__file__).parent
 ODD = '''\
