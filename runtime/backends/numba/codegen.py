@@ -93,7 +93,9 @@ class Codegen:
         """Lines computing `graph` on the names its inputs already have."""
         for var, value in graph.consts:
             self.names[var] = self.fresh('k')
-            self.consts.append((var, value))
+            # 0-d values are numba scalars in generated code (shapes.py), constants too
+            zero_d = isinstance(value, np.ndarray) and value.ndim == 0
+            self.consts.append((var, value[()] if zero_d else value))
         for var, obj in graph.resources:
             self.names[var] = self.fresh('r')
             self.resources.append((var, obj))
