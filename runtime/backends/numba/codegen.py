@@ -91,10 +91,13 @@ class Codegen:
 
     def block(self, graph):
         """Lines computing `graph` on the names its inputs already have."""
-        for var, value in graph.consts:
+        # a sub-graph may be emitted twice (a loop and its gradient's rerun): one parameter
+        for var, value in [(v, c) for v, c in graph.consts if v not in self.names]:
             self.names[var] = self.fresh('k')
-            self.consts.append((var, value))
-        for var, obj in graph.resources:
+            # 0-d values are numba scalars in generated code (shapes.py), constants too
+            zero_d = isinstance(value, np.ndarray) and value.ndim == 0
+            self.consts.append((var, value[()] if zero_d else value))
+        for var, obj in [(v, o) for v, o in graph.resources if v not in self.names]:
             self.names[var] = self.fresh('r')
             self.resources.append((var, obj))
         lines = []

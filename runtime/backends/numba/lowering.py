@@ -4,8 +4,9 @@ An emitter takes (ctx, eq, args: the inputs' source) and gives the source of
 an expression (one output) or a list of lines assigning the targets
 `ctx.targets`. An op absent from `LOWERINGS` cannot be compiled with
 `jit_compile=True`: `UnsupportedOpError` names it, its dtypes and the line
-that staged it, when the function is traced. `cond`, `while` and `call` are
-control flow, lowered by `codegen`.
+that staged it, when the function is traced. `cond`, `while`, `call` and a
+loop's gradient (`while_saving`, `while_vjp`) are control flow, lowered by
+`control_flow`.
 """
 import numpy as np
 
@@ -15,7 +16,6 @@ from ...ops.elementwise import UFUNCS
 from . import indexing, shapes, zero_division
 from .types import cast, dtype_source, is_scalar
 
-CONTROL_FLOW = frozenset(('cond', 'while', 'call'))
 # ufuncs whose Python operator numba computes as numpy's loop does, on scalars of these dtypes
 # (numba calls numpy's scalar ufuncs through a slower path: collatz runs 2.5x faster so)
 COMPARISONS = {'equal': '==', 'not_equal': '!=', 'less': '<', 'less_equal': '<=',
