@@ -67,6 +67,9 @@ class _Pending:
 
 class Function:
     """A polymorphic graph function: one ConcreteFunction per input signature (`rt.function`)."""
+    # what every call reads or writes, in slots: faster than the instance dict, which
+    # `functools.update_wrapper` fills with the function's attributes
+    __slots__ = ('_fast', '_calls', '__dict__', '__weakref__')
 
     def __init__(self, python_function, input_signature=None, reduce_retracing=False,
                  autograph=True, jit_compile=None, max_traces=None,

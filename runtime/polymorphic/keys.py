@@ -26,6 +26,7 @@ ARRAY_TYPES = frozenset([np.ndarray] + [t for t in set(np.sctypeDict.values())
 NUMERIC_SCALARS = frozenset(t for t in ARRAY_TYPES
                             if t is not np.ndarray and np.dtype(t).kind in 'biufc')
 _PLAIN = frozenset((bool, int, str, type(None)))
+_NDARRAY = np.ndarray
 
 
 class ObjectKey(tuple):
@@ -131,9 +132,12 @@ def fast_key(args):
     One argument's key is `arg_key`'s; more arguments (or none) key as a tuple
     led by their count, so that it is never 2 long and equals no one argument's key.
     """
-    if len(args) == 1:
-        kind = args[0].__class__  # the commonest call, one numpy scalar, without a second call
-        return kind if kind in NUMERIC_SCALARS else arg_key(args[0])
+    if len(args) == 1:  # the commonest calls, one numpy scalar or array, without a second call
+        a = args[0]
+        kind = a.__class__
+        if kind in NUMERIC_SCALARS:
+            return kind
+        return (a.shape, a.dtype) if kind is _NDARRAY else arg_key(a)
     key = [len(args)]
     for a in args:
         k = arg_key(a)
@@ -152,7 +156,7 @@ def arg_key(a):
     kind = a.__class__
     if kind in NUMERIC_SCALARS:
         return kind
-    if kind is np.ndarray:
+    if kind is _NDARRAY:
         return (a.shape, a.dtype)
     if kind in ARRAY_TYPES:
         return (None, a.dtype)
