@@ -133,7 +133,7 @@ def _following(inputs, reading):
     """The recording tapes that follow an input, or are in `reading`."""
     followed = [x._var for x in inputs if x.__class__ is Tracked]
     return [t for t in recording_tapes.state.tapes
-            if t in reading or any(v in t._record.followed for v in followed)]
+            if t in reading or not t._record.followed.isdisjoint(followed)]
 
 
 def _record(primitive, op, inputs, params, result, tapes, given, holds_graphs=False):

@@ -76,13 +76,12 @@ class EagerRecord(_Record):
         self._equations.append(equation)
         if holds_graphs:
             self._holding.append(equation)
+        values = self._values
         for atom, value in zip(equation.inputs, inputs):
             if atom.__class__ is Var:
-                self._values[atom] = value
-        for var, value in zip(equation.outputs, outs):
-            self._values[var] = value
-            if value.__class__ is eager.Tracked:
-                self.followed.add(var)
+                values[atom] = value
+        values.update(zip(equation.outputs, outs))
+        self.followed.update([o._var for o in outs if o.__class__ is eager.Tracked])
 
     def watch(self, x):
         if isinstance(x, Variable):
