@@ -21,11 +21,11 @@ class Module:
     @property
     def variables(self):
         """Every variable of this module and its sub-modules, each once."""
-        return tuple(_walk(self, Variable, set()))
+        return tuple(_walk(self, Variable, set(), []))
 
     @property
     def trainable_variables(self):
-        return tuple(v for v in self.variables if v.trainable)
+        return tuple([v for v in self.variables if v.trainable])
 
     @property
     def non_trainable_variables(self):
@@ -33,26 +33,28 @@ class Module:
 
     @property
     def submodules(self):
-        return tuple(_walk(self, Module, set()))
+        return tuple(_walk(self, Module, set(), []))
 
     def __repr__(self):
         return f'<{type(self).__name__} {self._name!r}>'
 
 
-def _walk(value, kind, seen, root=True):
-    """The objects of `kind` reachable from `value` through attributes and containers."""
+def _walk(value, kind, seen, found, root=True):
+    """`found` with the objects of `kind` reachable from `value` through attributes and
+    containers appended (a plain recursion: `trainable_variables` runs at every training step)."""
     if id(value) in seen:
-        return
+        return found
     seen.add(id(value))
     if isinstance(value, kind) and not root:
-        yield value
+        found.append(value)
     if isinstance(value, Module):
         for key, item in sorted(vars(value).items()):
             if key != '_name':
-                yield from _walk(item, kind, seen, False)
+                _walk(item, kind, seen, found, False)
     elif isinstance(value, dict):
         for key in sorted(value, key=repr):
-            yield from _walk(value[key], kind, seen, False)
+            _walk(value[key], kind, seen, found, False)
     elif isinstance(value, (list, tuple)):
         for item in value:
-            yield from _walk(item, kind, seen, False)
+            _walk(item, kind, seen, found, False)
+    return found

@@ -51,12 +51,14 @@ def backward(equations, value_of, cts, active, variables=None):
 
 
 def _backward(equations, value_of, cts, active, variables):
+    # the hot loop of eager gradients: list comprehensions and `in` tests rather than generators
+    wanted = variables is not None and bool(variables.wanted)
     for eq in reversed(equations):
         gs = [cts.get(v) for v in eq.outputs]
-        if all(g is None for g in gs):
+        if not [g for g in gs if g is not None]:
             continue
-        needed = tuple(a.__class__ is Var and a in active for a in eq.inputs)
-        if not any(needed) and not (variables is not None and variables.reads_wanted(eq)):
+        needed = tuple([a.__class__ is Var and a in active for a in eq.inputs])
+        if True not in needed and not (wanted and variables.reads_wanted(eq)):
             continue
         inputs = [value_of(a) for a in eq.inputs]
         outs = [value_of(v) for v in eq.outputs]

@@ -93,7 +93,7 @@ def _plain_all(values):
 
 def track(value, tape_var=None):
     """`value` as a Tracked array standing for a new variable (or `tape_var`)."""
-    tracked = np.asarray(value).view(Tracked)
+    tracked = (value if value.__class__ is np.ndarray else np.asarray(value)).view(Tracked)
     tracked.flags.writeable = False
     tracked._var = tape_var or Var(None)
     return tracked
@@ -102,14 +102,16 @@ def track(value, tape_var=None):
 def bind(primitive, inputs, params):
     """`tracing.bind` without a graph: run the op; record it on the tapes following an input.
     NotImplemented unless an input is Tracked."""
-    graphs = list(sub_graphs(params))
+    graphs = list(sub_graphs(params)) if params else None
     if graphs:
         return _bind_with_graphs(primitive, inputs, params, graphs)
-    if not any(x.__class__ is Tracked for x in inputs):
+    if Tracked not in map(type, inputs):
         return NotImplemented
-    inputs = [x.read_value() if isinstance(x, Variable) else x for x in inputs]  # reads recorded
+    if any(isinstance(x, Variable) for x in inputs):
+        inputs = [x.read_value() if isinstance(x, Variable) else x for x in inputs]  # recorded
     op = ops.get(primitive)
-    result = op.evaluate([plain(x) for x in inputs], params)
+    result = op.evaluate([x.view(np.ndarray) if x.__class__ is Tracked else x for x in inputs],
+                         params)
     return _record(primitive, op, inputs, params, result, _following(inputs, ()), None)
 
 
@@ -123,28 +125,30 @@ def _bind_with_graphs(primitive, inputs, params, graphs):
     op = ops.get(primitive)
     params, given = _reading_first(primitive, params)
     result = op.evaluate([plain(x) for x in inputs], _callable_params(params))
-    return _record(primitive, op, inputs, params, result, _following(inputs, reading), given)
+    return _record(primitive, op, inputs, params, result, _following(inputs, reading), given,
+                   holds_graphs=True)
 
 
 def _following(inputs, reading):
     """The recording tapes that follow an input, or are in `reading`."""
-    return [t for t in recording_tapes.state.tapes if t in reading
-            or any(x.__class__ is Tracked and x._var in t.followed for x in inputs)]
+    followed = [x._var for x in inputs if x.__class__ is Tracked]
+    return [t for t in recording_tapes.state.tapes
+            if t in reading or not t._record.followed.isdisjoint(followed)]
 
 
-def _record(primitive, op, inputs, params, result, tapes, given):
+def _record(primitive, op, inputs, params, result, tapes, given, holds_graphs=False):
     """`result` (outputs Tracked), its equation recorded on `tapes`; as is without tapes."""
     if not tapes:
         return result[:given] if op.multiple_results else result
-    results = list(result) if op.multiple_results else [result]
+    results = result if op.multiple_results else (result,)
     outs = [track(r) if _is_float(r) else r for r in results]
-    atoms = tuple(x._var if x.__class__ is Tracked else _atom(x) for x in inputs)
-    out_vars = tuple(o._var if o.__class__ is Tracked else Var(None) for o in outs)
+    atoms = tuple([x._var if x.__class__ is Tracked else _atom(x) for x in inputs])
+    out_vars = tuple([o._var if o.__class__ is Tracked else Var(None) for o in outs])
     # finding the user's line walks the stack: only the error of an op without a rule uses it
     source = tracing.source_location() if primitive not in ops.GRADIENTS else None
     equation = Equation(primitive, atoms, params, out_vars, source)
     for tape in tapes:
-        tape.record(equation, inputs, outs)
+        tape._record.record(equation, inputs, outs, holds_graphs)
     return outs[:given] if op.multiple_results else outs[0]
 
 

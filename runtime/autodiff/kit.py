@@ -20,9 +20,17 @@ def sum_to(g, shape):
         return g
     lead = len(g_shape) - len(shape)
     if lead:
-        g = np.sum(g, axis=tuple(range(lead)))
+        g = _sum(g, tuple(range(lead)), False)
     ones = tuple(i for i, d in enumerate(shape) if d == 1 and g_shape[lead + i] != 1)
-    return np.sum(g, axis=ones, keepdims=True) if ones else g
+    return _sum(g, ones, True) if ones else g
+
+
+def _sum(g, axis, keepdims):
+    """`np.sum`; for a plain array straight to the ufunc reduction `np.sum` makes (eager
+    gradients sum every broadcast bias this way: numpy's wrapper costs microseconds)."""
+    if g.__class__ is np.ndarray:
+        return np.add.reduce(g, axis=axis, keepdims=keepdims)
+    return np.sum(g, axis=axis, keepdims=keepdims)
 
 
 def reduced_axes(ndim, axis):
@@ -39,7 +47,12 @@ def unreduce(g, x, axis, keepdims):
     if shape is None and axis is None:  # a rank unknown while tracing: g is one value
         return g * np.ones_like(x)
     if not keepdims:
-        g = np.expand_dims(g, reduced_axes(len(shape), axis))
+        axes = reduced_axes(len(shape), axis)
+        if g.__class__ is np.ndarray:  # eagerly: np.expand_dims's view, without its wrapper
+            dims = iter(g.shape)
+            g = g.reshape([1 if i in axes else next(dims) for i in range(g.ndim + len(axes))])
+        else:
+            g = np.expand_dims(g, axes)
     if None in shape:
         return g * np.ones_like(x)
     return np.broadcast_to(g, shape)

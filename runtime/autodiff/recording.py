@@ -11,6 +11,7 @@ from ..ir.liveness import sub_graphs
 from ..api.resource_variables import Variable
 from ..api import recording_tapes
 from . import eager
+from .backprop import active_vars
 from .variable_cotangents import VariableCotangents, reads_of, total, variables_read
 
 
@@ -36,7 +37,15 @@ class _Record:
         return self._inner
 
     def inner_variables(self):
-        return [v for v in read_in_sub_graphs(self.equations()) if self.follows(v)]
+        return [v for v in read_in_sub_graphs(self.holding_graphs()) if self.follows(v)]
+
+    def holding_graphs(self):
+        """The equations recorded that may hold sub-graphs (default: all of them)."""
+        return self.equations()
+
+    def active(self, equations, variables):
+        """The variables that depend on what the tape follows, through `equations`."""
+        return active_vars(equations, self.watched_vars(), variables)
 
     def inner_gradient(self, variable):
         inner = getattr(self, '_inner', None)
@@ -53,6 +62,7 @@ class EagerRecord(_Record):
     def reset(self):
         self.followed, self._equations, self._values = set(), [], {}
         self._reads, self._explicit = {}, set()  # id(variable) -> (variable, read vars)
+        self._holding = []  # the equations recorded that hold sub-graphs (calls, conds, loops)
 
     def start(self):
         recording_tapes.state.tapes += (self.tape,)
@@ -62,15 +72,16 @@ class EagerRecord(_Record):
         recording_tapes.state.tapes = tuple(t for t in recording_tapes.state.tapes if t is not self.tape)
         self.recording = False
 
-    def record(self, equation, inputs, outs):
+    def record(self, equation, inputs, outs, holds_graphs=False):
         self._equations.append(equation)
+        if holds_graphs:
+            self._holding.append(equation)
+        values = self._values
         for atom, value in zip(equation.inputs, inputs):
             if atom.__class__ is Var:
-                self._values[atom] = value
-        for var, value in zip(equation.outputs, outs):
-            self._values[var] = value
-            if value.__class__ is eager.Tracked:
-                self.followed.add(var)
+                values[atom] = value
+        values.update(zip(equation.outputs, outs))
+        self.followed.update([o._var for o in outs if o.__class__ is eager.Tracked])
 
     def watch(self, x):
         if isinstance(x, Variable):
@@ -105,7 +116,13 @@ class EagerRecord(_Record):
     def equations(self):
         return self._equations
 
-    def watched_vars(self):
+    def holding_graphs(self):
+        return self._holding
+
+    def active(self, equations, variables):
+        # every equation recorded reads a followed value (or a followed variable in its
+        # sub-graphs) and its float outputs are followed from then on: `followed` is already
+        # what `active_vars` would find, without a pass over the equations
         return self.followed
 
     def var_of(self, value):
@@ -117,7 +134,9 @@ class EagerRecord(_Record):
         if atom.__class__ is Literal:
             return atom.value
         value = self._values[atom]
-        return value if recording_tapes.state.tapes else eager.plain(value)  # another tape: higher order
+        if value.__class__ is eager.Tracked and not recording_tapes.state.tapes:
+            return value.view(np.ndarray)
+        return value  # Tracked while another tape records: its rules are recorded (higher order)
 
     def gradient_of(self, source, cts):
         if isinstance(source, Variable):

@@ -14,7 +14,7 @@ from ..tracing import tensor, builders as tracing
 from ..api.resource_variables import Variable
 from ..ir.structure import flatten, unflatten
 from . import eager
-from .backprop import active_vars, backward, is_float
+from .backprop import backward, is_float
 from .recording import EagerRecord, GraphRecord
 
 _UNCONNECTED = {None: 'none', 'none': 'none', 'zero': 'zero'}
@@ -44,8 +44,8 @@ class GradientTape:
     def followed(self):
         return self._record.followed
 
-    def record(self, equation, inputs, outs):
-        self._record.record(equation, inputs, outs)
+    def record(self, equation, inputs, outs, holds_graphs=False):
+        self._record.record(equation, inputs, outs, holds_graphs)
 
     def watch(self, tensor_or_tensors):
         """Follow these values (a nest); returns the values to compute with (eagerly, numpy
@@ -112,10 +112,8 @@ class GradientTape:
             seed = np.ones_like(record.value_of(var)) if seed is None else seed
             cts[var] = seed if var not in cts else cts[var] + seed
         equations = record.equations()
-        watched = record.watched_vars()
         variables = record.variable_cotangents()
-        backward(equations, record.value_of, cts, active_vars(equations, watched, variables),
-                 variables)
+        backward(equations, record.value_of, cts, record.active(equations, variables), variables)
         return [record.gradient_of(s, cts) for s in sources]
 
     @contextlib.contextmanager

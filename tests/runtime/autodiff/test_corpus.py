@@ -107,3 +107,15 @@ def test_the_gradient_of_a_loop_gradient_is_that_of_the_loop_unrolled():
         return outer.gradient(dy, x)
     unrolled = eager_second_derivative(lambda x: CORPUS[6](x, N), POINTS[0])
     np.testing.assert_allclose(second(POINTS[0], np.int64(N)), unrolled, rtol=1e-12)
+
+
+@pytest.mark.parametrize('fn', CORPUS[::3], ids=lambda f: f.__name__)
+def test_an_eager_tape_follows_exactly_the_values_a_pass_over_its_equations_finds(fn):
+    # the eager backward pass takes the followed set as the active one instead of that pass
+    from runtime.autodiff.backprop import active_vars
+    with rt.GradientTape(persistent=True) as tape:
+        fn(tape.watch(POINTS[0]), N)
+    record = tape._record
+    assert record.equations()
+    assert active_vars(record.equations(), record.followed, record.variable_cotangents()) == \
+        record.followed
