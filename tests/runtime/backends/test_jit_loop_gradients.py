@@ -10,8 +10,8 @@ import runtime as rt
 from jit_helpers import assert_close
 
 sys.path.insert(0, str(pathlib.Path(__file__).parents[1] / 'autodiff'))
-from test_loops import (X, for_range, nested_loops, rt_while_loop,  # noqa: E402
-                        while_counter, with_continue, with_return)
+from test_loops import (X, for_range, nested_loops, with_continue,  # noqa: E402
+                        with_return)
 from test_loop_second_order import POINT, derivatives, power  # noqa: E402
 from autodiff_helpers import eager_gradient_of_x  # noqa: E402
 
@@ -30,8 +30,8 @@ def loop_ops(grad, *args):
     return {eq.primitive: eq for eq in grad.get_concrete_function(*args).graph.equations}
 
 
-@pytest.mark.parametrize('fn', [for_range, while_counter, with_continue, with_return,
-                                rt_while_loop, nested_loops], ids=lambda f: f.__name__)
+@pytest.mark.parametrize('fn', [for_range, with_continue, with_return, nested_loops],
+                         ids=lambda f: f.__name__)
 def test_a_gradient_through_a_tensor_trip_count_compiles_to_one_numba_function(fn):
     jitted, executed = gradient_of_x(fn, True), gradient_of_x(fn, None)
     for n in (0, 1, 5):
