@@ -13,6 +13,18 @@ from equality import same
 from loading import import_file
 
 
+def collatz(n):
+    """The Collatz step count: a tensor `while` holding an `if` (shared by the loop tests)."""
+    steps = 0
+    while n != 1:
+        if n % 2 == 0:
+            n = n // 2
+        else:
+            n = 3 * n + 1
+        steps += 1
+    return steps
+
+
 def convert_source(tmp_path, source, name='user_code'):
     """(original module, converted module, original path) of a dedented module source."""
     source = textwrap.dedent(source).lstrip('\n')

@@ -47,9 +47,9 @@ def check(fn, *args, rtol=1e-5, atol=1e-6):
         np.testing.assert_allclose(g, e, rtol=1e-12, atol=1e-14)
 
 
-def graph_gradient_of_x(fn):
+def graph_gradient_of_x(fn, jit_compile=None):
     """An rt.function giving d fn(x, n) / dx (zeros where x is unused, e.g. a loop run 0 times)."""
-    @rt.function
+    @rt.function(jit_compile=jit_compile)
     def grad(x, n):
         with rt.GradientTape() as tape:
             tape.watch(x)

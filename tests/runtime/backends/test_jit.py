@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 import runtime as rt
+from cf_helpers import collatz
 from jit_helpers import assert_close
 from runtime.backends.numba import UnsupportedOpError
 from runtime.backends.numba.control_flow import EMITTERS
@@ -13,17 +14,6 @@ from runtime import ops
 
 R = np.random.default_rng(0)
 X, Y, Z = (R.standard_normal(1000) for _ in range(3))
-
-
-def collatz(n):
-    steps = 0
-    while n != 1:
-        if n % 2 == 0:
-            n = n // 2
-        else:
-            n = 3 * n + 1
-        steps += 1
-    return steps
 
 
 def both(fn, *args, exact=False):

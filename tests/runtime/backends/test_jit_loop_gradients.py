@@ -13,17 +13,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).parents[1] / 'autodiff'))
 from test_loops import (X, for_range, nested_loops, with_continue,  # noqa: E402
                         with_return)
 from test_loop_second_order import POINT, derivatives, power  # noqa: E402
-from autodiff_helpers import eager_gradient_of_x  # noqa: E402
-
-
-def gradient_of_x(fn, jit_compile):
-    @rt.function(jit_compile=jit_compile)
-    def grad(x, n):
-        with rt.GradientTape() as tape:
-            tape.watch(x)
-            y = fn(x, n)
-        return tape.gradient(y, x, unconnected_gradients='zero')
-    return grad
+from autodiff_helpers import eager_gradient_of_x, graph_gradient_of_x  # noqa: E402
 
 
 def loop_ops(grad, *args):
@@ -33,7 +23,7 @@ def loop_ops(grad, *args):
 @pytest.mark.parametrize('fn', [for_range, with_continue, with_return, nested_loops],
                          ids=lambda f: f.__name__)
 def test_a_gradient_through_a_tensor_trip_count_compiles_to_one_numba_function(fn):
-    jitted, executed = gradient_of_x(fn, True), gradient_of_x(fn, None)
+    jitted, executed = graph_gradient_of_x(fn, True), graph_gradient_of_x(fn, None)
     for n in (0, 1, 5):
         args = (X, np.int64(n))
         expected = executed(*args)
@@ -55,7 +45,7 @@ def counted(x, n):
 @pytest.mark.parametrize('n', [0, 3, 40])  # 40 iterations: the state stacks grow past 4
 def test_stacks_grow_and_arithmetic_gradients_are_bitwise_equal(n):
     args = (X, np.int64(n))
-    assert_close(gradient_of_x(counted, True)(*args), gradient_of_x(counted, None)(*args),
+    assert_close(graph_gradient_of_x(counted, True)(*args), graph_gradient_of_x(counted, None)(*args),
                  exact=True)
 
 
@@ -67,7 +57,7 @@ def shrinking(x, n):
 
 
 def test_a_loop_whose_gradient_runs_it_again_compiles():
-    jitted, executed = gradient_of_x(shrinking, True), gradient_of_x(shrinking, None)
+    jitted, executed = graph_gradient_of_x(shrinking, True), graph_gradient_of_x(shrinking, None)
     x = np.linspace(-1.0, 1.0, 6)
     for n in (0, 2, 4):
         assert_close(jitted(x, np.int64(n)), executed(x, np.int64(n)), exact=True)

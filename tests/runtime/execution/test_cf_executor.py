@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import runtime as rt
+from cf_helpers import collatz
 from equality import same
 from runtime.ir.check import check_graph
 from runtime.execution.executor import compile_graph
@@ -182,17 +183,6 @@ def test_errors_in_inlined_code_name_the_original_line():
         rt.function(f)(np.arange(3.0), np.int64(1))
     assert caught.value.__notes__[-1].endswith(
         f"{__file__}:{f.__code__.co_firstlineno + 3}")
-
-
-def collatz(n):
-    steps = 0
-    while n != 1:
-        if n % 2 == 0:
-            n = n // 2
-        else:
-            n = 3 * n + 1
-        steps += 1
-    return steps
 
 
 def test_loop_and_branch_results_go_straight_into_their_slots():

@@ -5,19 +5,8 @@ import numpy as np
 import pytest
 
 import runtime as rt
-from cf_helpers import count_ops, traced
+from cf_helpers import collatz, count_ops, traced
 from equality import same
-
-
-def collatz(n):
-    steps = 0
-    while n != 1:
-        if n % 2 == 0:
-            n = n // 2
-        else:
-            n = 3 * n + 1
-        steps += 1
-    return steps
 
 
 def test_collatz_is_one_graph_loop_for_every_trip_count():
