@@ -16,7 +16,9 @@ gives back arrays it alone holds, after one copy on entry (`inplace`).
 """
 import dataclasses
 
+from ..ir.core import Literal
 from ..ir.liveness import needed_inputs
+from .counted_loops import counted_loop
 from .inplace import is_updatable
 
 _INDENT = '    '
@@ -86,12 +88,18 @@ def _owned_body(codegen, body, names, candidates, keep):
 def emit_while(codegen, eq, targets):
     n = eq.params['carried']
     args = [codegen.atom(a) for a in eq.inputs]
+    counted = counted_loop(eq, targets)
     keep = _carried_needed(eq, targets)
     carried = ['None'] * n  # never read: not needed
     for i in keep:
-        carried[i] = codegen.slot()
+        if counted is None or i != 0:
+            carried[i] = codegen.slot()
     names = carried + args[n:]
-    test_lines, (test,) = codegen.block(eq.params['cond'], names)
+    if counted is None:
+        loop = _while_loop(codegen, eq, names)
+    else:  # the range gives the counter; nothing reads it, or the predicate, after the loop
+        keep = [i for i in keep if i not in (0, counted.counter)]
+        loop = _for_loop(codegen, eq, counted, args[0], names)
     body_graph = _with_outputs(eq.params['body'], keep)
     candidates = {i for i in keep if is_updatable(body_graph.inputs[i].aval)}
     body, outs, held, updated = _owned_body(codegen, body_graph, names, candidates, keep)
@@ -100,13 +108,33 @@ def emit_while(codegen, eq, targets):
     lines = _assign([carried[i] for i in keep], [
         f'{args[i]}.copy()' if i in updated - free else args[i] for i in keep], eq)
     codegen.owned_results = {eq.outputs[i] for i in updated | (held & free)}
-    if test_lines:
-        lines.append(('while True:', eq))
-        lines += _indented(test_lines + [(f'if not {test}:', eq), (_INDENT + 'break', eq)])
-    else:
-        lines.append((f'while {test}:', eq))
-    lines += _indented(body + _assign([carried[i] for i in keep], outs, eq))
+    lines += loop(body + _assign([carried[i] for i in keep], outs, eq))
     return lines + _assign([targets[i] for i in keep], [carried[i] for i in keep], eq)
+
+
+def _while_loop(codegen, eq, names):
+    """`body lines -> loop lines`: a `while` testing the loop's cond graph."""
+    test_lines, (test,) = codegen.block(eq.params['cond'], names)
+
+    def loop(body):
+        if not test_lines:
+            return [(f'while {test}:', eq)] + _indented(body)
+        check = test_lines + [(f'if not {test}:', eq), (_INDENT + 'break', eq)]
+        return [('while True:', eq)] + _indented(check + body)
+    return loop
+
+
+def _for_loop(codegen, eq, counted, entry, names):
+    """`body lines -> loop lines`: `if entry:` then a `for` over the counter's range."""
+    start, step = counted.start.value, counted.step
+    bound = codegen.atom(counted.bound) if isinstance(counted.bound, Literal) \
+        else names[eq.params['body'].inputs.index(counted.bound)]
+    steps = '' if step == 1 else f', {step}'
+    header = f'for {names[counted.counter]} in range({start}, max({start + step}, {bound}){steps}):'
+
+    def loop(body):
+        return [(f'if {entry}:', eq)] + _indented([(header, eq)] + _indented(body))
+    return loop
 
 
 BLOCKS = {'cond': emit_cond, 'while': emit_while}

@@ -107,6 +107,8 @@ class RangePlan(Plan):
                 max(0, int(np.ceil((stop - start) / step)))
         if self.dtype.kind not in 'iub':
             return np.maximum(np.ceil((stop - start) / step), 0).astype(np.int64)
+        if self.python:  # Python's range counts in unbounded ints, not in its bounds' dtype
+            start, stop, step = (_as_int64(v) for v in (start, stop, step))
         if _is(step, 1):
             return np.maximum(stop if _is(start, 0) else stop - start, 0)
         return np.maximum(-((start - stop) // step), 0)  # ceil((stop - start) / step)
@@ -118,6 +120,12 @@ class RangePlan(Plan):
         if aval.weak == self.python and (self.python or aval.dtype == self.dtype):
             return value
         return wrap(builders.bind('to_dtype', value, dtype=self.dtype, weak=self.python))
+
+
+def _as_int64(value):
+    if isinstance(value, Tensor) and aval_of(value).dtype != np.int64:
+        return wrap(builders.bind('to_dtype', value, dtype=np.dtype(np.int64), weak=False))
+    return value
 
 
 def _is(value, number):

@@ -77,9 +77,9 @@ def overlapping_operands(m):
 
 
 def loop_lines(source):
-    """The lines of the generated `while` loops (their bodies included)."""
+    """The lines of the generated loops (their bodies included): a `while`, or a counted `for`."""
     lines = source.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.strip().startswith('while'))
+    start = next(i for i, line in enumerate(lines) if line.strip().startswith(('while', 'for')))
     return lines[start:]
 
 
