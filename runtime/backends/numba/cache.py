@@ -31,7 +31,8 @@ from ... import config
 MAX_BYTES = 256 << 20
 HEADER = ('import numpy as np\nfrom numba import objmode\n'
           'from runtime.backends.numba.helpers import (\n'
-          '    index_array, matmul2d, matmul_blas, max_rows, min_rows, prod_rows)\n\n\n')
+          '    floor_divide_arrays, floor_divide_float, index_array, matmul2d, matmul_blas,\n'
+          '    max_rows, min_rows, prod_rows)\n\n\n')
 _warned = set()
 
 

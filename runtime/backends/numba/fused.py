@@ -18,8 +18,8 @@ import numpy as np
 
 from ...ir.core import AbstractValue, Literal, Var
 from ...ops.elementwise import UFUNCS
-from . import zero_division
-from .lowering import loop_dtypes
+from . import ufunc_loops, zero_division
+from .lowering import loop_dtypes, unsupported
 from .types import cast, dtype_source, is_scalar
 
 INDENT = '    '
@@ -34,7 +34,7 @@ def emit(ctx, group):
         args = [_element(ctx, atom, eq, elements, flat, lines, index) for atom in eq.inputs]
         element = ctx.fresh('e')
         body += _zero_division_check(ctx, eq, args)
-        body.append(f'{element} = {_scalar_op(eq, args)}')
+        body.append(f'{element} = {_scalar_op(ctx, eq, args)}')
         elements[eq.outputs[0]] = element
     reusable = [a for a in ctx.dying_in(group) if a in flat]
     for var in group.outputs:
@@ -78,7 +78,7 @@ def _zero_division_check(ctx, eq, args):
     return zero_division.check(ctx, eq, args[1], one_value=True)
 
 
-def _scalar_op(eq, args):
+def _scalar_op(ctx, eq, args):
     """One element of `eq`: its inputs are scalars of their dtypes in the loop."""
     atoms = [a if isinstance(a, Literal) else Var(AbstractValue(a.aval.dtype, (), a.aval.weak))
              for a in eq.inputs]
@@ -86,6 +86,9 @@ def _scalar_op(eq, args):
         out = eq.outputs[0].aval.dtype
         cond, x, y = args
         return f'{cast(x, atoms[1], out)} if {cond} else {cast(y, atoms[2], out)}'
-    dtypes = loop_dtypes(eq)
+    dtypes, ufunc = loop_dtypes(eq), UFUNCS[eq.primitive]
+    why = ufunc_loops.missing_loop(ufunc, dtypes)
+    if why is not None:
+        raise unsupported(eq, why)
     cast_args = [cast(a, atom, d) for a, atom, d in zip(args, atoms, dtypes)]
-    return f"np.{UFUNCS[eq.primitive].__name__}({', '.join(cast_args)})"
+    return ufunc_loops.call(ctx, ufunc, dtypes, cast_args, arrays=False)

@@ -1,6 +1,7 @@
 """numba functions the generated code calls (`ctx.helper(name)` imports them by name)."""
 import numpy as np
 from numba import njit
+from numba.core import types
 from numba.extending import overload
 
 
@@ -98,4 +99,43 @@ def prod_rows(rows):
     for r in range(rows.shape[0]):
         for c in range(rows.shape[1]):
             out[r] *= rows[r, c]
+    return out
+
+
+def floor_divide_float(a, b):
+    """numpy's `floor_divide` of two floats of one dtype (numba's is `floor(a / b)`, which
+    differs where `a / b` rounds up to an integer: numpy gives 9.0 for 1.0 // 0.1, numba 10.0)."""
+
+
+@overload(floor_divide_float)
+def _floor_divide_float(a, b):
+    real = np.float32 if a == types.float32 else np.float64
+
+    def floor_divide(a, b):  # numpy's npy_divmod, in the operands' dtype
+        if b == 0:  # a / b, without numba's ZeroDivisionError
+            if a != a:
+                return a
+            if a == 0:
+                return a * real(np.inf)  # the processor's NaN, as 0 / 0 gives
+            return real(np.inf) if (a < 0) == (np.copysign(real(1), b) < 0) else real(-np.inf)
+        mod = np.fmod(a, b)
+        div = (a - mod) / b
+        if mod != 0 and (b < 0) != (mod < 0):
+            div -= real(1)
+        if div == 0:
+            return np.copysign(real(0), a / b)
+        floor = np.floor(div)
+        if div - floor > real(0.5):
+            floor += real(1)
+        return floor
+    return floor_divide
+
+
+@njit(cache=True)
+def floor_divide_arrays(a, b):
+    """`floor_divide_float` over broadcast arrays (or an array and a scalar) of one float dtype."""
+    x, y = np.broadcast_arrays(np.asarray(a), np.asarray(b))
+    out = np.empty(x.shape, x.dtype)
+    for i in np.ndindex(x.shape):
+        out[i] = floor_divide_float(x[i], y[i])
     return out

@@ -32,7 +32,7 @@ def index_source(ctx, array, ndim, index, atoms, sources):
     `atoms` (source `sources`), or None where numba cannot take the index (two arrays)."""
     def is_array(item):
         return isinstance(item, Hole) and not is_scalar(atoms[item.index].aval)
-    if sum(map(is_array, index)) > 1:
+    if sum(map(is_array, index)) > 1 or any(map(_is_boolean, index, [atoms] * len(index))):
         return None
     lines, items, axis = [], [], 0
     for item in index:
@@ -53,6 +53,14 @@ def index_source(ctx, array, ndim, index, atoms, sources):
             items.append(name)
         axis += 1
     return lines, ', '.join(items) or '()'
+
+
+def _is_boolean(item, atoms):
+    """A boolean index (a mask, or True/False: a new axis of length 1 or 0): not lowered,
+    numba would take it for the integers 1 and 0."""
+    if isinstance(item, Hole):
+        return atoms[item.index].aval.dtype == np.bool_
+    return type(item) is bool or isinstance(item, np.bool_)
 
 
 def _slice(item, sources):
@@ -114,7 +122,7 @@ def _ufunc_at(ctx, eq, args):
     if (UFUNCS.get(ufunc.__name__) is not ufunc or a.shape is None or len(index) != len(a.shape)
             or len(operands) != len(index) + rest - 1 or None in shapes
             or any(None in s for s in shapes) or any(is_scalar(atoms[i.index].aval)
-                                                    for i in index)):
+                                                    or _is_boolean(i, atoms) for i in index)):
         return None
     shape = np.broadcast_shapes(*shapes)
     target, at = ctx.targets[0], ctx.fresh('j')

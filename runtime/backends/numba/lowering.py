@@ -13,7 +13,7 @@ import numpy as np
 from ...errors import AgError
 from ...ir.core import PYTHON_TYPE
 from ...ops.elementwise import UFUNCS
-from . import indexing, shapes, zero_division
+from . import indexing, shapes, ufunc_loops, zero_division
 from .types import cast, dtype_source, is_scalar
 
 # ufuncs whose Python operator numba computes as numpy's loop does, on scalars of these dtypes
@@ -50,6 +50,9 @@ def _ufunc(ctx, eq, args):
     if eq.params or ufunc.nout != 1 or ufunc.signature:
         return None
     dtypes, scalar = loop_dtypes(eq), is_scalar(eq.outputs[0].aval)
+    why = ufunc_loops.missing_loop(ufunc, dtypes)
+    if why is not None:
+        raise unsupported(eq, why)
     operands = [cast(a, atom, d) for a, atom, d in zip(args, eq.inputs, dtypes)]
     check = []
     if zero_division.is_integer_division(eq, dtypes) and not \
@@ -59,8 +62,10 @@ def _ufunc(ctx, eq, args):
     if operator is not None:
         return f'({operands[0]} {operator} {operands[1]})'
     out = ctx.dying(eq) if not scalar else None
-    into = [] if out is None else [ctx.atom(out)]  # a dying input's array takes the result
-    call = f"np.{ufunc.__name__}({', '.join(operands + into)})"
+    if out is None or ufunc is np.floor_divide and dtypes[0].kind == 'f':
+        call = ufunc_loops.call(ctx, ufunc, dtypes, operands, arrays=not scalar)
+    else:  # a dying input's array takes the result
+        call = f"np.{ufunc.__name__}({', '.join(operands + [ctx.atom(out)])})"
     return check + [f'{ctx.targets[0]} = {call}'] if check else call
 
 

@@ -1,0 +1,68 @@
+"""jit_compile=True computes what numpy computes, or refuses by name: where numba's own differs.
+
+Found by running every graph test's graph through the numba backend: numba's
+float `floor_divide` is `floor(a / b)`, it has no loop for some ufuncs (or
+dtypes: float16), and it would take a boolean index for the integers 1 and 0.
+"""
+import numpy as np
+import pytest
+
+import runtime as rt
+from jit_helpers import assert_close
+from runtime.backends.numba import UnsupportedOpError
+
+R = np.random.default_rng(1)
+SPECIAL_A = [1.0, 0.7, -3.0, 3.0, 0.0, -0.0, np.nan, np.inf, -np.inf, 1.0, -1.0, 0.0, 5.0, -7.5]
+SPECIAL_B = [0.1, 0.1, 0.3, 0.1, 0.0, 1.0, 1.0, 2.0, 2.0, 0.0, -0.0, -0.0, np.inf, -2.5]
+
+
+def _operands(dtype):
+    a = np.concatenate([SPECIAL_A, R.standard_normal(500) * 10]).astype(dtype)
+    b = np.concatenate([SPECIAL_B, R.standard_normal(500)]).astype(dtype)
+    return a, b
+
+
+@pytest.mark.parametrize('dtype', [np.float32, np.float64])
+def test_float_floor_divide_is_numpys_bit_for_bit(dtype):
+    a, b = _operands(dtype)
+    with np.errstate(all='ignore'):
+        arrays = rt.function(lambda x, y: np.floor_divide(x, y), jit_compile=True)
+        assert_close(arrays(a, b), np.floor_divide(a, b), exact=True)
+        broadcast = (a[:40].reshape(-1, 1), b[:7])
+        assert_close(arrays(*broadcast), np.floor_divide(*broadcast), exact=True)
+        fused = rt.function(lambda x, y: (x // y) * 2 + x, jit_compile=True)
+        assert_close(fused(a, b), (a // b) * 2 + a, exact=True)
+        scalars = rt.function(lambda x, y: x // y, jit_compile=True)
+        for x, y in zip(a[:len(SPECIAL_A)], b):
+            assert_close(scalars(x, y), x // y, exact=True)
+
+
+@pytest.mark.parametrize('fn, args, why', [
+    (np.bitwise_count, (np.arange(5),), 'numba has no bitwise_count'),
+    (np.heaviside, (np.ones(3), np.zeros(3)), 'numba has no heaviside'),
+    (np.signbit, (np.arange(-2, 3, dtype=np.int8),), 'numba has no float16 arrays|'
+                                                      'numba has no signbit loop for float16'),
+], ids=['bitwise_count', 'heaviside', 'signbit_int8'])
+def test_ufuncs_numba_lacks_are_refused_by_name(fn, args, why):
+    jitted = rt.function(lambda *a: fn(*a), jit_compile=True)
+    with pytest.raises(UnsupportedOpError, match=fr"graph op '{fn.__name__}'.*({why})"):
+        jitted(*args)
+    np.testing.assert_array_equal(rt.function(lambda *a: fn(*a))(*args), fn(*args))
+
+
+X = np.arange(24.0).reshape(2, 3, 4)
+
+
+def _mask_assign(x):
+    y = x.copy()
+    y[x > 10] = 0.0
+    return y
+
+
+@pytest.mark.parametrize('fn', [lambda x: x[x > 10], lambda x: x[x[:, 0, 0] > 5],
+                                lambda x: x[True], lambda x: x[False], _mask_assign],
+                         ids=['mask', 'row_mask', 'true', 'false', 'mask_assign'])
+def test_boolean_indices_are_refused_not_taken_for_integers(fn):
+    with pytest.raises(UnsupportedOpError, match=r"graph op '(getitem|set_item)'"):
+        rt.function(fn, jit_compile=True)(X)
+    np.testing.assert_array_equal(rt.function(fn)(X), fn(X))
