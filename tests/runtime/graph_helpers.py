@@ -36,10 +36,13 @@ def assert_type_fits(aval, value):
         assert all(d is None or d == n for d, n in zip(aval.shape, np.shape(value))), (aval, value)
 
 
-def run_both(graph, *args, jit=False):
+EXECUTIONS = 4  # how often run_both runs a graph: interpreter, executor, optimized, jit
+
+
+def run_both(graph, *args, jit=True):
     """Outputs of the compiled executor, checked equal (bitwise) to the interpreter's and to
-    the optimized graph's; with `jit`, also to the numba backend's (within its tolerance)
-    where every op of the graph lowers."""
+    the optimized graph's, and (unless `jit` is false) to the numba backend's (within its
+    tolerance) where every op of the graph lowers."""
     compiled = compile_graph(graph)(*args)
     assert_same(compiled, eval_graph(graph, *args))
     assert_same(compile_graph(passes.optimize(graph))(*args), compiled)
@@ -59,9 +62,9 @@ def check_jit(graph, args, expected):
     assert_close(jitted(*args), expected)
 
 
-def check_against_eager(fn, *args, specs=None, jit=False):
+def check_against_eager(fn, *args, specs=None, jit=True):
     """`fn(*args)` traced, compiled and interpreted gives eager numpy's exact results and types
-    (with `jit`, the numba backend too, where the graph lowers)."""
+    (and the numba backend too, within its tolerance, where the graph lowers)."""
     expected = fn(*args)
     expected = tuple(expected) if isinstance(expected, (tuple, list)) else (expected,)
     graph = trace(fn, *(specs or [spec(a) for a in args]))

@@ -3,8 +3,9 @@
 An entry is a module `g<key>.py` holding the graph's generated source, under
 `AGCONVERT_CACHE_DIR` (default `$XDG_CACHE_HOME/agconvert` or
 `~/.cache/agconvert`); numba caches its machine code beside it (`__pycache__`,
-`cache=True`). The key hashes the source and the versions of Python, numpy,
-numba and this package, so any change makes a new entry. Entries are written
+`cache=True`). The key hashes the source, the versions of Python, numpy and
+numba, numba's optimisation level (`NUMBA_OPT`) and the text of our numba
+helpers, so any change makes a new entry. Entries are written
 atomically (a temporary file renamed), so concurrent processes compiling the
 same graph both succeed. numba's index files are pickles: the directory is
 made private (0700), and a directory or entry file another user can write
@@ -14,6 +15,7 @@ corrupted entry is compiled again. The cache keeps at most `MAX_BYTES`,
 removing the least recently written entries. `rt.config.set_compile_cache`
 turns it off.
 """
+import functools
 import hashlib
 import importlib.util
 import os
@@ -47,8 +49,16 @@ def directory():
 
 def entry_key(module_source):
     import numba
-    versions = f'{sys.version}|{np.__version__}|{numba.__version__}|{platform.machine()}'
+    versions = (f'{sys.version}|{np.__version__}|{numba.__version__}|{platform.machine()}|'
+                f'opt {int(numba.config.OPT)}|helpers {_helpers_digest()}')
     return hashlib.sha256(f'{versions}\n{module_source}'.encode()).hexdigest()[:40]
+
+
+@functools.cache
+def _helpers_digest():
+    """The hash of `helpers.py`, compiled into every entry (numba's own cache checks only the
+    entry module's time stamp, so a changed helper would otherwise run stale machine code)."""
+    return hashlib.sha256((Path(__file__).parent / 'helpers.py').read_bytes()).hexdigest()
 
 
 def load_or_compile(source, fn_name):

@@ -25,11 +25,16 @@ from ...execution.inplace import FRESH
 from ...ir.core import Literal, Var
 from ...passes import fusion
 from . import control_flow, fused, kernels, zero_division
-from .lowering import LOWERINGS, unsupported
+from .lowering import LOWERINGS, UnsupportedOpError, unsupported
 from .types import literal_source
 
 INDENT = '    '
-NUMBA_KINDS = 'biufc'  # (not float16: numba has no half floats)
+
+
+def has_numba_type(dtype):
+    """True for the dtypes numba has values of: booleans, integers, floats (not float16: numba
+    has no half floats), complex numbers."""
+    return dtype.kind in 'biufc' and dtype != np.float16
 
 
 class Codegen:
@@ -75,6 +80,13 @@ class Codegen:
         effect = next((eq for eq in all_equations(graph) if _is_effect(eq)), None)
         if effect is not None:
             raise unsupported(effect, ': numba cannot run its effect')
+        values = [('argument', v) for v in graph.inputs] + [('result', v) for v in graph.outputs]
+        for number, (what, var) in enumerate(values, 1):
+            if isinstance(var, Var) and not has_numba_type(var.aval.dtype):
+                number -= len(graph.inputs) if what == 'result' else 0
+                raise UnsupportedOpError(
+                    f'jit_compile=True: {what} {number} ({var.aval}) has a dtype numba has '
+                    'no values of; use jit_compile=None (the numpy executor) for this function')
         params = [self.fresh('a') for _ in graph.inputs]
         self.names.update(zip(graph.inputs, params))
         body = self.block(graph)
@@ -128,7 +140,7 @@ class Codegen:
         args = [self.atom(a, eq) for a in eq.inputs]
         for atom in (*eq.inputs, *eq.outputs):
             dtype = getattr(atom.aval, 'dtype', None)
-            if dtype is not None and dtype.kind not in NUMBA_KINDS or dtype == np.float16:
+            if dtype is not None and not has_numba_type(dtype):
                 raise unsupported(eq, f': numba has no {dtype} arrays')
         self.targets = [self.define(v) for v in eq.outputs]
         if kernels.keeps_numpy(eq):

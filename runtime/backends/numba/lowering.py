@@ -110,8 +110,7 @@ def _py_unary(ctx, eq, args):
 def _astype(ctx, eq, args):
     if set(eq.params) != {'dtype'}:
         return None
-    return cast(args[0], eq.inputs[0], eq.outputs[0].aval.dtype) if not is_scalar(
-        eq.inputs[0].aval) else f"{dtype_source(eq.outputs[0].aval.dtype)}({args[0]})"
+    return cast(args[0], eq.inputs[0], eq.outputs[0].aval.dtype)
 
 
 def _copy(ctx, eq, args):

@@ -3,7 +3,7 @@ import math
 
 import numpy as np
 
-from ...ir.core import Literal
+from ...ir.core import AbstractValue, Literal
 
 
 def dtype_source(dtype):
@@ -31,10 +31,21 @@ def is_scalar(aval):
 
 def cast(source, atom, dtype):
     """`source` (the value of `atom`) as `dtype`, the loop type numpy computes with."""
+    return cast_value(source, None if isinstance(atom, Literal) else atom.aval, dtype)
+
+
+def cast_value(source, aval, dtype):
+    """`source` (of type `aval`, None for a Python literal) as `dtype`."""
     dtype = np.dtype(dtype)
-    aval = atom.aval if not isinstance(atom, Literal) else None
     if aval is not None and not aval.weak and aval.dtype == dtype:
         return source
+    if aval is not None and aval.dtype.kind == 'c' and dtype.kind != 'c':
+        # numba casts no complex to a real type; numpy tests a complex for truth and
+        # casts the real part to a number (with a ComplexWarning, which jit does not give)
+        if dtype.kind == 'b':
+            return f'({source} != 0)'
+        real = AbstractValue(np.empty(0, aval.dtype).real.dtype, aval.shape)
+        return cast_value(f'{source}.real', real, dtype)
     if aval is not None and not is_scalar(aval):
         return f'{source}.astype({dtype_source(dtype)})'
     return f'{dtype_source(dtype)}({source})'

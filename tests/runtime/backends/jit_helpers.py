@@ -7,12 +7,15 @@ RTOL = {np.dtype(np.float16): 1e-3, np.dtype(np.float32): 1e-5, np.dtype(np.floa
 
 
 def assert_close(actual, expected, exact=False):
-    """Same Python type, dtype and shape; values equal (floats: within RTOL unless `exact`)."""
+    """Same Python type (but a numpy scalar for a 0-d array), dtype and shape; values equal
+    (floats: within RTOL unless `exact`)."""
     if isinstance(expected, (tuple, list)):
         assert len(actual) == len(expected)
         for a, e in zip(actual, expected):
             assert_close(a, e, exact)
         return
+    if type(expected) is np.ndarray and expected.ndim == 0 and isinstance(actual, np.generic):
+        actual = np.asarray(actual)  # documented: jit's 0-d results are numpy scalars
     assert type(actual) is type(expected), (type(actual), type(expected))
     if not isinstance(expected, (np.ndarray, np.generic)):
         assert actual == expected or (actual != actual and expected != expected)

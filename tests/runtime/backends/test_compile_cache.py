@@ -134,3 +134,15 @@ def test_the_cache_is_bounded_dropping_the_oldest_entries(tmp_path):
     cache._bound(tmp_path, limit=2500)
     assert sorted(p.name for p in tmp_path.glob('g*.py')) == ['gmid.py', 'gnew.py']
     assert not list((tmp_path / '__pycache__').glob('gold*'))
+
+
+def test_the_key_changes_with_numbas_optimisation_level_and_our_helpers(monkeypatch):
+    import numba
+    source = cache.HEADER + 'def f(x):\n    return x\n'
+    key = cache.entry_key(source)
+    monkeypatch.setattr(numba.config, 'OPT', numba.config.OPT + 1)
+    assert cache.entry_key(source) != key
+    monkeypatch.setattr(numba.config, 'OPT', numba.config.OPT - 1)
+    assert cache.entry_key(source) == key
+    monkeypatch.setattr(cache, '_helpers_digest', lambda: 'a changed helper')
+    assert cache.entry_key(source) != key

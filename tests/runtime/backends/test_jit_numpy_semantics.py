@@ -2,8 +2,11 @@
 
 Found by running every graph test's graph through the numba backend: numba's
 float `floor_divide` is `floor(a / b)`, it has no loop for some ufuncs (or
-dtypes: float16), and it would take a boolean index for the integers 1 and 0.
+dtypes: float16), it would take a boolean index for the integers 1 and 0, and
+it casts no complex value to a real or boolean type.
 """
+import warnings
+
 import numpy as np
 import pytest
 
@@ -66,3 +69,22 @@ def test_boolean_indices_are_refused_not_taken_for_integers(fn):
     with pytest.raises(UnsupportedOpError, match=r"graph op '(getitem|set_item)'"):
         rt.function(fn, jit_compile=True)(X)
     np.testing.assert_array_equal(rt.function(fn)(X), fn(X))
+
+
+@pytest.mark.parametrize('dtype', [np.bool_, np.int8, np.uint8, np.int32, np.int64, np.float32])
+def test_complex_values_cast_to_real_types_as_numpys(dtype):
+    """numpy takes the real part (or tests for nonzero); numba has no such cast."""
+    values = np.array([1.9 + 2j, 0j, -2.7 + 0j, 1j, -0.0 - 0j], np.complex64)
+    cast = rt.function(lambda x: x.astype(dtype), jit_compile=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore', np.exceptions.ComplexWarning)  # eager numpy's
+        assert_close(cast(values), values.astype(dtype), exact=True)
+        for value in values:
+            assert_close(cast(value), value.astype(dtype), exact=True)
+
+
+def test_a_float16_argument_is_refused_by_name_even_unused():
+    with pytest.raises(UnsupportedOpError, match=r'argument 2 \(f16\[\]\) has a dtype numba'):
+        rt.function(lambda x, unused: -x, jit_compile=True)(np.int8(3), np.float16(1))
+    with pytest.raises(UnsupportedOpError, match=r'result 1 \(f16\[2\]\)'):
+        rt.function(lambda: np.ones(2, np.float16), jit_compile=True)()

@@ -6,7 +6,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent.parent / 'graph'))
-from graph_helpers import assert_same, run_both, trace  # noqa: E402
+from graph_helpers import EXECUTIONS, assert_same, run_both, trace  # noqa: E402,F401
 
 from runtime.ir.check import check_graph  # noqa: E402
 from runtime.ir.core import AbstractValue  # noqa: E402

@@ -111,6 +111,7 @@ def test_random_control_flow_programs(tmp_path_factory, source, inputs):
     converted.write_text(convert_module(source, str(original)).code)
     f_python = import_file(original, 'random_program').f
     f_graph = rt.function(import_file(converted, 'random_program').f)
+    f_jit = rt.function(import_file(converted, 'random_program').f, jit_compile=True)
     for a, b, n, arr in inputs:
         args = (np.int64(a), np.int64(b), np.int64(n), np.array(arr, dtype=np.int64))
         expected = f_python(*args)
@@ -118,15 +119,14 @@ def test_random_control_flow_programs(tmp_path_factory, source, inputs):
         graph = f_graph.get_concrete_function(*args).graph
         check_graph(graph)
         assert compile_graph(graph)(*args) == eval_graph(graph, *args)
-        if len(source) % 5 == 0:  # numba compiles take long: the jit runs one program in five
-            _check_jit(import_file(converted, 'random_program').f, args, expected)
+        _check_jit(f_jit, args, expected)
     assert f_graph.experimental_get_tracing_count() <= len({len(i[3]) for i in inputs})
 
 
-def _check_jit(f, args, expected):
+def _check_jit(f_jit, args, expected):
     """jit_compile=True gives the same result, where every op of the graph lowers."""
     try:
-        result = rt.function(f, jit_compile=True)(*args)
+        result = f_jit(*args)
     except UnsupportedOpError:
         return  # a graph list or an index numba does not lower: refused at trace time
     assert result == expected

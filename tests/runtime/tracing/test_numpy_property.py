@@ -105,5 +105,4 @@ def test_random_programs_match_eager_numpy(data):
         except Exception:
             continue  # eager numpy rejects it: not a valid program step
         steps.append((fn, indices))
-    jit = data.draw(st.integers(0, 9)) == 0  # numba compiles take long: one program in ten
-    _quietly(lambda *a: check_against_eager(_program(steps, len(inputs)), *a, jit=jit), *inputs)
+    _quietly(lambda *a: check_against_eager(_program(steps, len(inputs)), *a), *inputs)
