@@ -172,7 +172,7 @@ class _Codegen:
         ownership = inplace.Ownership(last_use, [graph.inputs[i] for i in owned])
         self._blocks.append(ownership)
         local = set(graph.inputs) if reuse_inputs else set()
-        result_name = _result_names(graph, input_names, result_names, last_use)
+        result_name, read_until = _result_names(graph, input_names, result_names, last_use)
         body, free = [], []
         for i, eq in enumerate(live):
             ownership.at = i
@@ -189,7 +189,9 @@ class _Codegen:
             free += [self._names[v] for v in dying]
             if update is not None:
                 body.append((update, eq))
-                self._names[eq.outputs[0]] = self._names[target]
+                name = self._names[eq.outputs[0]] = self._names[target]
+                # the name now holds the result: no other result goes into it while it is read
+                read_until[name] = max(read_until.get(name, -1), last_use.get(eq.outputs[0], -1))
                 if target in local:
                     local.add(eq.outputs[0])
             else:
@@ -253,8 +255,9 @@ class _Codegen:
 
 
 def _result_names(graph, input_names, result_names, last_use):
-    """`result_name(i)(var)`: the name of `result_names` equation `i` may write output `var`
-    into (no input of that name read after equation `i`), or None."""
+    """(`result_name(i)(var)`: the name of `result_names` equation `i` may write output `var`
+    into (no value of that name read after equation `i`), or None; the equation reading each
+    name last, which the caller extends when an input's array takes a result in place)."""
     wanted = {}
     for var, name in zip(graph.outputs, result_names):
         if isinstance(var, Var) and var not in graph.inputs:
@@ -268,7 +271,7 @@ def _result_names(graph, input_names, result_names, last_use):
             name = wanted.get(var)
             return name if name is not None and read_until.get(name, -1) <= i else None
         return result_name
-    return at
+    return at, read_until
 
 
 def _hint(value):

@@ -36,10 +36,14 @@ def index_source(ctx, array, ndim, index, atoms, sources):
         return None
     lines, items, axis = [], [], 0
     for item in index:
-        if item is None or item is Ellipsis:
-            items.append('None' if item is None else '...')
-            if item is Ellipsis:  # the axes `...` stands for: those the other items leave
-                axis += ndim - sum(i is not None and i is not Ellipsis for i in index)
+        if item is None:
+            items.append('None')
+            continue
+        if item is Ellipsis:  # the axes `...` stands for (those the other items leave), as
+            # slices: numba takes no `x[...]`
+            count = ndim - sum(i is not None and i is not Ellipsis for i in index)
+            items += [':'] * count
+            axis += count
             continue
         size = f'{array}.shape[{axis}]'
         if isinstance(item, slice):
@@ -52,7 +56,7 @@ def index_source(ctx, array, ndim, index, atoms, sources):
             lines += check
             items.append(name)
         axis += 1
-    return lines, ', '.join(items) or '()'
+    return lines, ', '.join(items or [':'] * ndim)  # `x[()]` of an array: all of it
 
 
 def _is_boolean(item, atoms):

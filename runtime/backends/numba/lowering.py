@@ -76,7 +76,8 @@ def _scalar_operator(eq, dtypes):
     if set(dtypes) <= WIDE and len(set(dtypes)) == 1:
         if eq.primitive in ARITHMETIC:
             return ARITHMETIC[eq.primitive]
-        if dtypes[0].kind == 'i' and zero_division.safe_divisor(eq.inputs[1]):
+        if dtypes[0].kind == 'i' and len(eq.inputs) == 2 and zero_division.safe_divisor(
+                eq.inputs[1]):
             return zero_division.OPERATORS.get(eq.primitive)
     return None
 

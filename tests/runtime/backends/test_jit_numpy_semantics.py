@@ -88,3 +88,18 @@ def test_a_float16_argument_is_refused_by_name_even_unused():
         rt.function(lambda x, unused: -x, jit_compile=True)(np.int8(3), np.float16(1))
     with pytest.raises(UnsupportedOpError, match=r'result 1 \(f16\[2\]\)'):
         rt.function(lambda: np.ones(2, np.float16), jit_compile=True)()
+
+
+@pytest.mark.parametrize('fn', [lambda x: x[...], lambda x: x[..., 0], lambda x: x[0, ...],
+                                lambda x: x[None, ...] * 2, lambda x: np.sin(x)[...]],
+                         ids=['all', 'last', 'first', 'new_axis', 'of_a_result'])
+def test_an_ellipsis_index_lowers_to_the_slices_it_stands_for(fn):
+    """numba takes no bare `x[...]`: the generated code spells its slices out."""
+    x = np.arange(12.0).reshape(3, 4)
+    assert_close(rt.function(fn, jit_compile=True)(x), fn(x), exact=True)
+
+
+@pytest.mark.parametrize('fn', [np.negative, np.absolute, np.positive, np.invert, np.sign])
+def test_unary_ufuncs_of_int64_scalars(fn):
+    for n in (np.int64(-3), np.int64(0), np.int64(7)):
+        assert_close(rt.function(lambda x: fn(x), jit_compile=True)(n), fn(n), exact=True)

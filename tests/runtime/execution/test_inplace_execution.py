@@ -128,3 +128,21 @@ def test_operands_sharing_the_targets_memory_still_update_in_place():
     check(overlapping_operands, m)
     source = source_of(rt.function(overlapping_operands), m)
     assert 'set_item' not in source and 'inplace_op' not in source and 'ufunc_out' not in source
+
+
+def updated_then_viewed_in_a_branch(a, t):
+    a += 0.5
+    if t > 0:
+        pass
+    else:
+        a += 0.5
+        a = a[::-1]
+    return a
+
+
+def test_a_branch_result_never_overwrites_an_array_updated_in_place_still_read():
+    """The branch's view goes to the cond's result name, which held the argument updated in
+    place, still the branch's other result (the argument's new value): it waited (found by the
+    mutation property test: the argument came back reversed)."""
+    check(updated_then_viewed_in_a_branch, np.arange(16.0).reshape(4, 4), np.int64(-1))
+    check(updated_then_viewed_in_a_branch, np.arange(16.0).reshape(4, 4), np.int64(1))
