@@ -135,7 +135,8 @@ def call_args(parameters, values):
         elif param.kind is param.VAR_POSITIONAL:
             args.extend(value)
         elif param.kind is param.KEYWORD_ONLY:
-            kwargs[param.name] = value
+            if value is not param.default:  # left out, as the caller did: a builtin (a ufunc's
+                kwargs[param.name] = value  # signature=None, dtype=None) may refuse its default
         else:
             kwargs.update(value)
     return args, kwargs

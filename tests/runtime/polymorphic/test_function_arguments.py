@@ -181,3 +181,26 @@ def test_a_methods_input_signature_starts_after_self():
 def test_a_bad_input_signature_fails_at_decoration_outside_a_class_body():
     with pytest.raises(TypeError, match='must cover every parameter without default'):
         rt.function(lambda x, y: x, input_signature=[rt.TensorSpec([], np.float32)])
+
+
+@pytest.mark.parametrize('ufunc, args', [(np.negative, (np.int64(3),)),
+                                         (np.add, (np.arange(3.0), 2.5)),
+                                         (np.maximum, (np.arange(3), np.int64(1)))])
+def test_a_ufunc_is_a_function_too(ufunc, args):
+    """Its keyword-only defaults are left out as the caller left them (numpy refuses
+    `signature=None` with `dtype=None`, though both are the defaults)."""
+    expected = ufunc(*args)
+    for jit_compile in (None, True):
+        actual = rt.function(ufunc, jit_compile=jit_compile)(*args)
+        assert type(actual) is type(expected) and np.array_equal(actual, expected)
+
+
+TWO = np.float64(2.0)
+
+
+def test_keyword_only_defaults_still_reach_the_function():
+    def scaled(x, *, by=TWO, extra=()):
+        return x * by + len(extra)
+    f = rt.function(scaled)
+    assert f(np.float64(1.5)) == 3.0 and f(np.float64(1.5), by=np.float64(3.0)) == 4.5
+    assert f(np.float64(1.5), extra=(1, 2)) == 5.0
