@@ -11,10 +11,9 @@ loop's gradient (`while_saving`, `while_vjp`) are control flow, lowered by
 import numpy as np
 
 from ...errors import AgError
-from ...ir.core import PYTHON_TYPE
 from ...ops.elementwise import UFUNCS
 from . import indexing, shapes, ufunc_loops, zero_division
-from .types import cast, dtype_source, is_scalar
+from .types import cast, dtype_source, is_scalar, loop_types
 
 # ufuncs whose Python operator numba computes as numpy's loop does, on scalars of these dtypes
 # (numba calls numpy's scalar ufuncs through a slower path: collatz runs 2.5x faster so)
@@ -30,13 +29,7 @@ class UnsupportedOpError(AgError, NotImplementedError):
 
 def loop_dtypes(eq):
     """The dtypes numpy's loop for this ufunc computes with: (inputs..., outputs...)."""
-    ufunc = UFUNCS[eq.primitive]
-    avals = [a.aval for a in eq.inputs]
-    if all(a.weak or a.dtype == np.bool_ for a in avals):  # Python numbers: numpy's defaults
-        operands = tuple(a.dtype for a in avals)
-    else:
-        operands = tuple(PYTHON_TYPE[a.dtype.kind] if a.weak else a.dtype for a in avals)
-    return ufunc.resolve_dtypes(operands + (None,) * ufunc.nout)
+    return loop_types(UFUNCS[eq.primitive], [a.aval for a in eq.inputs])
 
 
 def cast_args(eq, args):
@@ -87,6 +80,22 @@ def _where(ctx, eq, args):
     if all(is_scalar(a.aval) for a in eq.inputs):
         return f'{cast(x, eq.inputs[1], out)} if {cond} else {cast(y, eq.inputs[2], out)}'
     return f'np.where({cond}, {cast(x, eq.inputs[1], out)}, {cast(y, eq.inputs[2], out)})'
+
+
+CLIP = np._core.umath.clip  # the ufunc np.clip calls when both bounds are given
+
+
+def _clip(ctx, eq, args):
+    if eq.params or len(eq.inputs) != 3:
+        return None
+    dtypes = loop_types(CLIP, [a.aval for a in eq.inputs])
+    if dtypes[-1] != eq.outputs[0].aval.dtype or dtypes[-1].kind not in 'biuf':
+        return None
+    x, lo, hi = (cast(a, atom, d) for a, atom, d in zip(args, eq.inputs, dtypes))
+    keep = all(is_scalar(a.aval) for a in eq.inputs[1:])  # numpy's ties: see clip_value
+    if keep and is_scalar(eq.inputs[0].aval):
+        return f"{ctx.helper('clip_value')}({x}, {lo}, {hi}, True)"
+    return f"{ctx.helper('clip_arrays')}({x}, {lo}, {hi}, {keep})"
 
 
 def _matmul(ctx, eq, args):
@@ -173,7 +182,7 @@ LOWERINGS.update({
     'check_defined': _check_defined,
     'read_variable': _read_variable, 'assign_variable': _assign(None),
     'assign_add_variable': _assign('add'), 'assign_sub_variable': _assign('subtract'),
-    'matmul': _matmul, 'list_append': _list_append, 'stack_rows': _stack_rows,
+    'matmul': _matmul, 'clip': _clip, 'list_append': _list_append, 'stack_rows': _stack_rows,
     **shapes.TABLE, **indexing.TABLE,
 })
 
