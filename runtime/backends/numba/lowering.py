@@ -107,6 +107,50 @@ def _matmul(ctx, eq, args):
     return f'{ctx.helper("matmul_blas" if out.dtype.kind == "f" else "matmul2d")}({x}, {y})'
 
 
+def _dot(ctx, eq, args):
+    """np.dot of 1-d and 2-d floats through BLAS (numba's np.dot takes floats only)."""
+    a, b = eq.inputs
+    out = eq.outputs[0].aval
+    if eq.params or out.dtype not in (np.float32, np.float64) or a.aval.shape is None or \
+            b.aval.shape is None or len(a.aval.shape) not in (1, 2) or \
+            len(b.aval.shape) not in (1, 2):
+        return None
+    x, y = cast(args[0], a, out.dtype), cast(args[1], b, out.dtype)
+    if len(a.aval.shape) == len(b.aval.shape) == 2:
+        return f"{ctx.helper('matmul_blas')}({x}, {y})"
+    return f'np.dot(np.ascontiguousarray({x}), np.ascontiguousarray({y}))'
+
+
+def _round(ctx, eq, args):
+    """numpy's round: rint of a float scaled by a power of ten (in the float's dtype), scaled
+    back; an integer for decimals >= 0 unchanged (numba's round of x * 10**d overflowing to inf
+    gives x, numpy inf)."""
+    params = dict(eq.params)
+    decimals = params.pop('decimals', 0)
+    x, out = eq.inputs[0].aval, eq.outputs[0].aval
+    if params or type(decimals) is not int or x.dtype != out.dtype:
+        return None
+    if x.dtype.kind in 'iu' and decimals >= 0:
+        return _copy(ctx, eq, args)
+    if x.dtype.kind != 'f':
+        return None
+    if decimals == 0:
+        return f'np.rint({args[0]})'
+    scale = f'{dtype_source(x.dtype)}({_power_of_ten(abs(decimals))!r})'
+    first, then = ('multiply', 'true_divide') if decimals > 0 else ('true_divide', 'multiply')
+    return f'np.{then}(np.rint(np.{first}({args[0]}, {scale})), {scale})'
+
+
+def _power_of_ten(n):
+    """10.0 ** n as numpy's round computes it: exact up to 1e9, then multiplied by ten."""
+    if n < 9:
+        return float(10 ** n)
+    value = 1e9
+    for _ in range(n - 9):
+        value *= 10.0
+    return value
+
+
 def _py_binary(ctx, eq, args):
     return f"({args[0]} {eq.params['op']} {args[1]})"
 
@@ -182,7 +226,7 @@ LOWERINGS.update({
     'check_defined': _check_defined,
     'read_variable': _read_variable, 'assign_variable': _assign(None),
     'assign_add_variable': _assign('add'), 'assign_sub_variable': _assign('subtract'),
-    'matmul': _matmul, 'clip': _clip, 'list_append': _list_append, 'stack_rows': _stack_rows,
+    'matmul': _matmul, 'clip': _clip, 'dot': _dot, 'round': _round, 'list_append': _list_append, 'stack_rows': _stack_rows,
     **shapes.TABLE, **indexing.TABLE,
 })
 

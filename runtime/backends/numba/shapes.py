@@ -4,7 +4,10 @@ Shapes come from the equation's types where they are static and from the
 input's `.shape` where not. 0-d values are numba scalars in generated code,
 so ops making arrays from them use `np.full`. numba's `np.max`, `np.min` and
 `np.prod` take no axis: those reduce the rows of a 2-d copy whose columns are
-the reduced axes (`helpers.max_rows`, ...). numba adds in order where numpy
+the reduced axes (`helpers.max_rows`, ...), as do argmax, argmin (first NaN's
+index), all, any, and cumsum and cumprod (which scan the rows: numba's start
+from 0, losing a leading -0.0). Sizes of `zeros`, `eye`, ... are the size
+templates of `ops.creation`; `arange` computes numpy's length and values. numba adds in order where numpy
 adds pairwise, so float sums differ in rounding (the documented tolerance).
 """
 import math
@@ -209,6 +212,29 @@ def _stack(ctx, eq, args):
     return f'np.stack({_tuple(parts)}, {axis})'
 
 
+def _flip(ctx, eq, args):
+    x = eq.inputs[0].aval
+    if set(eq.params) - {'axis'} or x.shape is None:
+        return None
+    if is_scalar(x):
+        return args[0]
+    axes = normalize_axes(eq.params.get('axis'), len(x.shape))
+    index = ', '.join('::-1' if k in axes else ':' for k in range(len(x.shape)))
+    return f'{args[0]}[{index}]'
+
+
+def _outer(ctx, eq, args):
+    """The product of each element of `a` with each of `b` (both raveled), in numpy's loop."""
+    out = _out(eq)
+    if eq.params or out.dtype.kind not in 'iuf' or any(a.aval.shape is None for a in eq.inputs):
+        return None
+    rows, columns = (
+        f'np.full(1, {cast(a, atom, out.dtype)}, {dtype_source(out.dtype)})'
+        if is_scalar(atom.aval) else f'np.ravel({cast(a, atom, out.dtype)})'
+        for a, atom in zip(args, eq.inputs))
+    return f'np.multiply({rows}.reshape(({rows}.size, 1)), {columns})'
+
+
 def _rows(ctx, name, source, x, axes, array):
     """`name` over `axes` through a 2-d copy: kept axes as rows, reduced ones as columns."""
     kept = [k for k in range(len(x.shape)) if k not in axes]
@@ -313,7 +339,7 @@ TABLE = {
     'broadcast_to': _broadcast_to, 'reshape': _reshaped, 'ravel': _reshaped,
     'squeeze': _reshaped, 'zeros_like': _filled('0'), 'ones_like': _filled('1'),
     'full_like': _filled(None), 'concatenate': _concatenate, 'stack': _stack,
-    'cumsum': _scan('cumsum'), 'cumprod': _scan('cumprod'),
+    'flip': _flip, 'outer': _outer, 'cumsum': _scan('cumsum'), 'cumprod': _scan('cumprod'),
     **{name: _reduction(name) for name in ('sum', 'prod', 'mean', 'max', 'min', 'argmax',
                                            'argmin', 'all', 'any')},
 }

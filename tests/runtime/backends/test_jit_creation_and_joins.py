@@ -1,5 +1,5 @@
 """jit_compile=True lowers array creation, clip, all/any/argmax/argmin, cumsum/cumprod,
-concatenate and stack: differential tests against eager numpy (bitwise), and the param
+concatenate, stack, flip, outer, dot and round: differential tests against eager numpy (bitwise), and the param
 combinations it refuses by name."""
 import numpy as np
 import pytest
@@ -233,6 +233,58 @@ def test_joins_of_unknown_lengths_and_mixed_dtypes():
         assert_close(join(a, b), expected, exact=True)
 
 
+@pytest.mark.parametrize('dtype', DTYPES)
+def test_flip_on_axes(dtype):
+    def flip(x, s):
+        return np.flip(x), np.flip(x, 1), np.flip(x, (0, -1)), np.flip(x, -2) + x, np.flip(s)
+
+    both(flip, values(dtype, (3, 4, 2)), dtype(1))
+    both(flip, values(dtype, (0, 3, 1)), dtype(0))
+
+
+@pytest.mark.parametrize('dtype', DTYPES[1:])
+def test_outer_of_raveled_values_wraps_as_numpy(dtype):
+    def outer(x, v, s):
+        return np.outer(x, v), np.outer(v, x[0]), np.outer(s, v), np.outer(v[:0], v)
+
+    x = values(dtype, (3, 4)) * dtype(60)  # int8 products wrap
+    both(outer, x, values(dtype, (5,), 1) * dtype(50), dtype(3))
+
+
+@pytest.mark.parametrize('dtype', FLOATS)
+def test_dot_of_vectors_and_matrices_within_tolerance(dtype):
+    def dot(x, v):
+        return np.dot(x, x.T), np.dot(v, v), np.dot(x, v), np.dot(v[:3], x), \
+            np.dot(x.astype(np.float64), v)
+
+    r = np.random.default_rng(0)
+    x, v = r.standard_normal((3, 4)).astype(dtype), r.standard_normal(4).astype(dtype)
+    jitted = rt.function(dot, jit_compile=True)
+    assert_close(jitted(x, v), dot(x, v))
+    fortran = np.asfortranarray(x)
+    assert_close(jitted(fortran, v), dot(fortran, v))
+
+
+@pytest.mark.parametrize('dtype', FLOATS)
+def test_round_scales_by_numpys_powers_of_ten(dtype):
+    def round_(x, s):
+        return (np.round(x), np.round(x, 2), np.round(x, -1), np.round(x, 3), np.round(s, 1),
+                np.round(s), np.round(x, 300), np.round(s, -2), np.round(x, 20))
+
+    special = [0.5, 1.5, 2.5, -0.5, -0.0, 0.125, 1.005, 2.675, np.nan, np.inf, -np.inf, 1e300,
+               1e-300, 1e308, 1e30, 3.5e-20]
+    x = np.concatenate([np.random.default_rng(0).standard_normal(200) * 1000, special])
+    with np.errstate(all='ignore'):
+        for s in (2.675, -0.05, np.nan, 1e300):
+            both(round_, x.astype(dtype), dtype(s))
+
+
+@pytest.mark.parametrize('dtype', [np.int8, np.int64, np.uint8])
+def test_round_of_integers_to_nonnegative_decimals_copies(dtype):
+    both(lambda x, s: (np.round(x), np.round(x, 2), np.round(s, 1)),
+         values(dtype, (5,)), dtype(3))
+
+
 def fortran_zeros(n):
     return np.zeros((n, 3), order='F')
 
@@ -245,3 +297,7 @@ def test_param_combinations_without_a_lowering_are_refused_by_name():
     refused(lambda z: np.cumsum(z, axis=0), x + 1j, op='cumsum')
     refused(lambda x: np.concatenate([x, x], dtype=np.float32), x, op='concatenate')
     refused(fortran_zeros, np.int64(2), op='zeros')
+    refused(lambda b: np.outer(b, b), x > 1, op='outer')
+    refused(lambda k: np.dot(k, k), np.arange(3), op='dot')
+    refused(lambda s: np.dot(s, x), np.float64(2), op='dot')
+    refused(lambda k: np.round(k, -1), np.arange(3), op='round')  # numpy's integer rounding
