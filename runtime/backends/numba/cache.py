@@ -33,8 +33,10 @@ from ... import config
 MAX_BYTES = 256 << 20
 HEADER = ('import numpy as np\nfrom numba import objmode\n'
           'from runtime.backends.numba.helpers import (\n'
-          '    floor_divide_arrays, floor_divide_float, index_array, matmul2d, matmul_blas,\n'
-          '    max_rows, min_rows, prod_rows)\n\n\n')
+          '    all_rows, any_rows, arange_float, arange_int, arange_length, argmax_rows, argmin_rows,\n'
+          '    clip_arrays, clip_value, cumprod_rows, cumsum_rows, floor_divide_arrays,\n'
+          '    floor_divide_float, index_array, matmul2d, matmul_blas, max_rows, min_rows,\n'
+          '    prod_rows)\n\n\n')
 _warned = set()
 
 

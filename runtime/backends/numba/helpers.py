@@ -139,3 +139,158 @@ def floor_divide_arrays(a, b):
     for i in np.ndindex(x.shape):
         out[i] = floor_divide_float(x[i], y[i])
     return out
+
+
+@njit(cache=True)
+def arange_length(difference, step, python):
+    """numpy's length of an arange: the ceiling of (stop - start) / step in float64 (the
+    difference computed, and wrapped, in the bounds' dtype by the caller)."""
+    if step == 0 and python:
+        raise ZeroDivisionError('division by zero')
+    if step == 0:
+        count = np.inf if difference != 0 else np.nan
+    else:
+        count = np.ceil(np.float64(difference) / np.float64(step))
+    if count != count:
+        raise ValueError('arange: cannot compute length')
+    if count > 2.0 ** 62:
+        raise ValueError('Maximum allowed size exceeded')
+    return max(int(count), 0)
+
+
+@njit(cache=True)
+def arange_int(first, second, length, zero):
+    """np.arange's values in the integer dtype of `zero`: numpy stores the first two (start,
+    start + step: refused if out of bounds) and adds multiples of their difference."""
+    kind = type(zero)
+    if length > 0 and np.int64(kind(first)) != first or \
+            length > 1 and np.int64(kind(second)) != second:
+        raise OverflowError('arange: Python integer out of bounds for its dtype')
+    out = np.empty(length, kind)
+    for i in range(length):
+        out[i] = first + i * (second - first)  # wraps as numpy's sum in the dtype
+    return out
+
+
+@njit(cache=True)
+def arange_float(first, second, length):
+    """np.arange's float64 values: `first + i * delta`, delta the second value less the first."""
+    out = np.empty(length, np.float64)
+    delta = second - first
+    for i in range(length):
+        out[i] = first if i == 0 else first + i * delta
+    return out
+
+
+@njit(cache=True)
+def clip_value(x, lo, hi, keep):
+    """numpy's clip of one value: max(x, lo) then min(.., hi), a NaN (first) kept. At ties
+    numpy gives `x` where both bounds are 0-d (`keep`), else the bound: clip(-0.0, 0.0, 1.0)
+    is -0.0, but 0.0 for arrays of bounds."""
+    if keep:
+        m = x if x != x or x >= lo else lo
+        return m if m != m or m <= hi else hi
+    m = x if x != x or x > lo else lo
+    return m if m != m or m < hi else hi
+
+
+@njit(cache=True)
+def clip_arrays(x, lo, hi, keep):
+    """`clip_value` over broadcast arrays (or scalars) of one dtype."""
+    a, b, c = np.broadcast_arrays(np.asarray(x), np.asarray(lo), np.asarray(hi))
+    out = np.empty(a.shape, a.dtype)
+    for i in np.ndindex(a.shape):
+        out[i] = clip_value(a[i], b[i], c[i], keep)
+    return out
+
+
+@njit(cache=True)
+def argmax_rows(rows):
+    """Each row's first maximum's index, or its first NaN's (as numpy's argmax)."""
+    if rows.shape[1] == 0:
+        raise ValueError('attempt to get argmax of an empty sequence')
+    out = np.empty(rows.shape[0], np.int64)
+    for r in range(rows.shape[0]):
+        best, at = rows[r, 0], 0
+        if best == best:
+            for c in range(1, rows.shape[1]):
+                value = rows[r, c]
+                if value != value:
+                    at = c
+                    break
+                if value > best:
+                    best, at = value, c
+        out[r] = at
+    return out
+
+
+@njit(cache=True)
+def argmin_rows(rows):
+    """Each row's first minimum's index, or its first NaN's (as numpy's argmin)."""
+    if rows.shape[1] == 0:
+        raise ValueError('attempt to get argmin of an empty sequence')
+    out = np.empty(rows.shape[0], np.int64)
+    for r in range(rows.shape[0]):
+        best, at = rows[r, 0], 0
+        if best == best:
+            for c in range(1, rows.shape[1]):
+                value = rows[r, c]
+                if value != value:
+                    at = c
+                    break
+                if value < best:
+                    best, at = value, c
+        out[r] = at
+    return out
+
+
+@njit(cache=True)
+def all_rows(rows):
+    """Whether each row's values are all nonzero."""
+    out = np.ones(rows.shape[0], np.bool_)
+    for r in range(rows.shape[0]):
+        for c in range(rows.shape[1]):
+            if not rows[r, c]:
+                out[r] = False
+                break
+    return out
+
+
+@njit(cache=True)
+def any_rows(rows):
+    """Whether any of each row's values is nonzero."""
+    out = np.zeros(rows.shape[0], np.bool_)
+    for r in range(rows.shape[0]):
+        for c in range(rows.shape[1]):
+            if rows[r, c]:
+                out[r] = True
+                break
+    return out
+
+
+@njit(cache=True)
+def cumsum_rows(rows):
+    """The running sums along each row (in order, as numpy adds)."""
+    out = np.empty(rows.shape, rows.dtype)
+    for r in range(rows.shape[0]):
+        if rows.shape[1]:
+            total = rows[r, 0]
+            out[r, 0] = total
+            for c in range(1, rows.shape[1]):
+                total += rows[r, c]
+                out[r, c] = total
+    return out
+
+
+@njit(cache=True)
+def cumprod_rows(rows):
+    """The running products along each row (in order, as numpy multiplies)."""
+    out = np.empty(rows.shape, rows.dtype)
+    for r in range(rows.shape[0]):
+        if rows.shape[1]:
+            total = rows[r, 0]
+            out[r, 0] = total
+            for c in range(1, rows.shape[1]):
+                total *= rows[r, c]
+                out[r, c] = total
+    return out

@@ -11,10 +11,9 @@ loop's gradient (`while_saving`, `while_vjp`) are control flow, lowered by
 import numpy as np
 
 from ...errors import AgError
-from ...ir.core import PYTHON_TYPE
 from ...ops.elementwise import UFUNCS
 from . import indexing, shapes, ufunc_loops, zero_division
-from .types import cast, dtype_source, is_scalar
+from .types import cast, dtype_source, is_scalar, loop_types
 
 # ufuncs whose Python operator numba computes as numpy's loop does, on scalars of these dtypes
 # (numba calls numpy's scalar ufuncs through a slower path: collatz runs 2.5x faster so)
@@ -30,13 +29,7 @@ class UnsupportedOpError(AgError, NotImplementedError):
 
 def loop_dtypes(eq):
     """The dtypes numpy's loop for this ufunc computes with: (inputs..., outputs...)."""
-    ufunc = UFUNCS[eq.primitive]
-    avals = [a.aval for a in eq.inputs]
-    if all(a.weak or a.dtype == np.bool_ for a in avals):  # Python numbers: numpy's defaults
-        operands = tuple(a.dtype for a in avals)
-    else:
-        operands = tuple(PYTHON_TYPE[a.dtype.kind] if a.weak else a.dtype for a in avals)
-    return ufunc.resolve_dtypes(operands + (None,) * ufunc.nout)
+    return loop_types(UFUNCS[eq.primitive], [a.aval for a in eq.inputs])
 
 
 def cast_args(eq, args):
@@ -90,6 +83,22 @@ def _where(ctx, eq, args):
     return f'np.where({cond}, {cast(x, eq.inputs[1], out)}, {cast(y, eq.inputs[2], out)})'
 
 
+CLIP = np._core.umath.clip  # the ufunc np.clip calls when both bounds are given
+
+
+def _clip(ctx, eq, args):
+    if eq.params or len(eq.inputs) != 3:
+        return None
+    dtypes = loop_types(CLIP, [a.aval for a in eq.inputs])
+    if dtypes[-1] != eq.outputs[0].aval.dtype or dtypes[-1].kind not in 'biuf':
+        return None
+    x, lo, hi = (cast(a, atom, d) for a, atom, d in zip(args, eq.inputs, dtypes))
+    keep = all(is_scalar(a.aval) for a in eq.inputs[1:])  # numpy's ties: see clip_value
+    if keep and is_scalar(eq.inputs[0].aval):
+        return f"{ctx.helper('clip_value')}({x}, {lo}, {hi}, True)"
+    return f"{ctx.helper('clip_arrays')}({x}, {lo}, {hi}, {keep})"
+
+
 def _matmul(ctx, eq, args):
     a, b = eq.inputs
     out = eq.outputs[0].aval
@@ -97,6 +106,50 @@ def _matmul(ctx, eq, args):
         return None
     x, y = cast(args[0], a, out.dtype), cast(args[1], b, out.dtype)
     return f'{ctx.helper("matmul_blas" if out.dtype.kind == "f" else "matmul2d")}({x}, {y})'
+
+
+def _dot(ctx, eq, args):
+    """np.dot of 1-d and 2-d floats through BLAS (numba's np.dot takes floats only)."""
+    a, b = eq.inputs
+    out = eq.outputs[0].aval
+    if eq.params or out.dtype not in (np.float32, np.float64) or a.aval.shape is None or \
+            b.aval.shape is None or len(a.aval.shape) not in (1, 2) or \
+            len(b.aval.shape) not in (1, 2):
+        return None
+    x, y = cast(args[0], a, out.dtype), cast(args[1], b, out.dtype)
+    if len(a.aval.shape) == len(b.aval.shape) == 2:
+        return f"{ctx.helper('matmul_blas')}({x}, {y})"
+    return f'np.dot(np.ascontiguousarray({x}), np.ascontiguousarray({y}))'
+
+
+def _round(ctx, eq, args):
+    """numpy's round: rint of a float scaled by a power of ten (in the float's dtype), scaled
+    back; an integer for decimals >= 0 unchanged (numba's round of x * 10**d overflowing to inf
+    gives x, numpy inf)."""
+    params = dict(eq.params)
+    decimals = params.pop('decimals', 0)
+    x, out = eq.inputs[0].aval, eq.outputs[0].aval
+    if params or type(decimals) is not int or x.dtype != out.dtype:
+        return None
+    if x.dtype.kind in 'iu' and decimals >= 0:
+        return _copy(ctx, eq, args)
+    if x.dtype.kind != 'f':
+        return None
+    if decimals == 0:
+        return f'np.rint({args[0]})'
+    scale = f'{dtype_source(x.dtype)}({_power_of_ten(abs(decimals))!r})'
+    first, then = ('multiply', 'true_divide') if decimals > 0 else ('true_divide', 'multiply')
+    return f'np.{then}(np.rint(np.{first}({args[0]}, {scale})), {scale})'
+
+
+def _power_of_ten(n):
+    """10.0 ** n as numpy's round computes it: exact up to 1e9, then multiplied by ten."""
+    if n < 9:
+        return float(10 ** n)
+    value = 1e9
+    for _ in range(n - 9):
+        value *= 10.0
+    return value
 
 
 def _py_binary(ctx, eq, args):
@@ -174,7 +227,7 @@ LOWERINGS.update({
     'check_defined': _check_defined,
     'read_variable': _read_variable, 'assign_variable': _assign(None),
     'assign_add_variable': _assign('add'), 'assign_sub_variable': _assign('subtract'),
-    'matmul': _matmul, 'list_append': _list_append, 'stack_rows': _stack_rows,
+    'matmul': _matmul, 'clip': _clip, 'dot': _dot, 'round': _round, 'list_append': _list_append, 'stack_rows': _stack_rows,
     **shapes.TABLE, **indexing.TABLE,
 })
 

@@ -3,7 +3,7 @@ import math
 
 import numpy as np
 
-from ...ir.core import AbstractValue, Literal
+from ...ir.core import PYTHON_TYPE, AbstractValue, Literal
 
 
 def dtype_source(dtype):
@@ -57,3 +57,13 @@ def objmode_type(aval):
     if not aval.shape:
         return name
     return f"{name}[{', '.join([':'] * (len(aval.shape) - 1) + ['::1'])}]"  # C-contiguous
+
+
+def loop_types(ufunc, avals):
+    """The dtypes numpy's loop for `ufunc` computes with on values of these types, a Python
+    number taking the other operands' type (NEP 50): (inputs..., outputs...)."""
+    if all(a.weak or a.dtype == np.bool_ for a in avals):  # Python numbers: numpy's defaults
+        operands = tuple(a.dtype for a in avals)
+    else:
+        operands = tuple(PYTHON_TYPE[a.dtype.kind] if a.weak else a.dtype for a in avals)
+    return ufunc.resolve_dtypes(operands + (None,) * ufunc.nout)
