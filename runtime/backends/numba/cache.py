@@ -141,6 +141,7 @@ def _holds(path, text):
 
 
 def _write_atomically(path, text):
+    stale = path.exists()  # else another process may be writing numba's files of it right now
     fd, temporary = tempfile.mkstemp(dir=path.parent, prefix='.tmp-', suffix='.py')
     try:
         with os.fdopen(fd, 'w', encoding='utf-8') as f:
@@ -149,8 +150,9 @@ def _write_atomically(path, text):
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
-    for file in (path.parent / '__pycache__').glob(f'{path.stem}.*'):
-        file.unlink(missing_ok=True)  # numba's files of a rewritten module are stale
+    for file in (path.parent / '__pycache__').glob(f'{path.stem}.*') if stale else ():
+        if '.tmp' not in file.name:  # (a file another process is writing: not ours to remove)
+            file.unlink(missing_ok=True)  # numba's files of a rewritten module are stale
 
 
 def _bound(folder, limit=None):

@@ -146,3 +146,19 @@ def test_the_key_changes_with_numbas_optimisation_level_and_our_helpers(monkeypa
     assert cache.entry_key(source) == key
     monkeypatch.setattr(cache, '_helpers_digest', lambda: 'a changed helper')
     assert cache.entry_key(source) != key
+
+
+def test_writing_an_entry_leaves_the_numba_files_another_process_is_writing(tmp_path):
+    """A process that found no entry writes it; another one, which wrote it first, may be
+    saving numba's files of it: its temporary files stay (they were removed, and its rename
+    failed with FileNotFoundError); a changed module's finished numba files go."""
+    module, pycache = tmp_path / 'gabc.py', tmp_path / '__pycache__'
+    pycache.mkdir()
+    writing = pycache / 'gabc.jit_f-1.py311.nbi.tmp.4242'
+    writing.write_bytes(b'being written')
+    cache._write_atomically(module, 'def f():\n    return 1\n')
+    assert writing.exists() and module.read_text() == 'def f():\n    return 1\n'
+    finished = pycache / 'gabc.jit_f-1.py311.nbi'
+    finished.write_bytes(b'index of the old module')
+    cache._write_atomically(module, 'def f():\n    return 2\n')
+    assert not finished.exists() and writing.exists()
