@@ -209,19 +209,7 @@ def argmax_rows(rows):
     """Each row's first maximum's index, or its first NaN's (as numpy's argmax)."""
     if rows.shape[1] == 0:
         raise ValueError('attempt to get argmax of an empty sequence')
-    out = np.empty(rows.shape[0], np.int64)
-    for r in range(rows.shape[0]):
-        best, at = rows[r, 0], 0
-        if best == best:
-            for c in range(1, rows.shape[1]):
-                value = rows[r, c]
-                if value != value:
-                    at = c
-                    break
-                if value > best:
-                    best, at = value, c
-        out[r] = at
-    return out
+    return _extreme_index_rows(rows, True)
 
 
 @njit(cache=True)
@@ -229,6 +217,12 @@ def argmin_rows(rows):
     """Each row's first minimum's index, or its first NaN's (as numpy's argmin)."""
     if rows.shape[1] == 0:
         raise ValueError('attempt to get argmin of an empty sequence')
+    return _extreme_index_rows(rows, False)
+
+
+@njit(cache=True)
+def _extreme_index_rows(rows, largest):
+    """Each (non-empty) row's first largest (else smallest) value's index, or its first NaN's."""
     out = np.empty(rows.shape[0], np.int64)
     for r in range(rows.shape[0]):
         best, at = rows[r, 0], 0
@@ -238,7 +232,7 @@ def argmin_rows(rows):
                 if value != value:
                     at = c
                     break
-                if value < best:
+                if value > best if largest else value < best:
                     best, at = value, c
         out[r] = at
     return out
