@@ -265,26 +265,25 @@ def any_rows(rows):
 @njit(cache=True)
 def cumsum_rows(rows):
     """The running sums along each row (in order, as numpy adds)."""
-    out = np.empty(rows.shape, rows.dtype)
-    for r in range(rows.shape[0]):
-        if rows.shape[1]:
-            total = rows[r, 0]
-            out[r, 0] = total
-            for c in range(1, rows.shape[1]):
-                total += rows[r, c]
-                out[r, c] = total
-    return out
+    return _scan_rows(rows, False)
 
 
 @njit(cache=True)
 def cumprod_rows(rows):
     """The running products along each row (in order, as numpy multiplies)."""
+    return _scan_rows(rows, True)
+
+
+@njit(cache=True)
+def _scan_rows(rows, multiply):
+    """Running sums (else products) along each row, starting from its first value (a leading
+    -0.0 stays -0.0, as in numpy)."""
     out = np.empty(rows.shape, rows.dtype)
     for r in range(rows.shape[0]):
         if rows.shape[1]:
             total = rows[r, 0]
             out[r, 0] = total
             for c in range(1, rows.shape[1]):
-                total *= rows[r, c]
+                total = total * rows[r, c] if multiply else total + rows[r, c]
                 out[r, c] = total
     return out
