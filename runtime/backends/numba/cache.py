@@ -120,7 +120,11 @@ def _usable_directory():
         return None
     pycache = folder / '__pycache__'
     for entry in [folder / '__pycache__', *pycache.glob('*')] if pycache.exists() else []:
-        if not _trusted(entry):
+        try:
+            trusted = _trusted(entry)
+        except FileNotFoundError:  # another process's temporary file, renamed since the glob
+            continue
+        if not trusted:
             _warn_once(f'{entry} can be written by another user, so the cache is ignored')
             return None
     return folder

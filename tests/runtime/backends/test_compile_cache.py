@@ -162,3 +162,15 @@ def test_writing_an_entry_leaves_the_numba_files_another_process_is_writing(tmp_
     finished.write_bytes(b'index of the old module')
     cache._write_atomically(module, 'def f():\n    return 2\n')
     assert not finished.exists() and writing.exists()
+
+
+def test_a_file_vanishing_while_the_cache_is_checked_is_no_error(tmp_path, monkeypatch):
+    """Another process renames its temporary file between our listing and our check."""
+    monkeypatch.setenv('AGCONVERT_CACHE_DIR', str(tmp_path))
+    (tmp_path / '__pycache__').mkdir(parents=True, mode=0o700)
+    tmp_path.chmod(0o700)
+    gone = tmp_path / '__pycache__' / 'gabc.jit_f-1.py311.nbi.tmp.4242'
+    real_glob = type(tmp_path).glob
+    monkeypatch.setattr(type(tmp_path), 'glob', lambda self, pattern: [
+        *real_glob(self, pattern), *([gone] if self.name == '__pycache__' else [])])
+    assert cache._usable_directory() == tmp_path
