@@ -80,13 +80,13 @@ class Codegen:
         effect = next((eq for eq in all_equations(graph) if _is_effect(eq)), None)
         if effect is not None:
             raise unsupported(effect, ': numba cannot run its effect')
-        values = [('argument', v) for v in graph.inputs] + [('result', v) for v in graph.outputs]
-        for number, (what, var) in enumerate(values, 1):
-            if isinstance(var, Var) and not has_numba_type(var.aval.dtype):
-                number -= len(graph.inputs) if what == 'result' else 0
-                raise UnsupportedOpError(
-                    f'jit_compile=True: {what} {number} ({var.aval}) has a dtype numba has '
-                    'no values of; use jit_compile=None (the numpy executor) for this function')
+        for what, values in (('argument', graph.inputs), ('result', graph.outputs)):
+            for number, var in enumerate(values, 1):
+                if isinstance(var, Var) and not has_numba_type(var.aval.dtype):
+                    raise UnsupportedOpError(
+                        f'jit_compile=True: {what} {number} ({var.aval}) has a dtype numba has '
+                        'no values of; use jit_compile=None (the numpy executor) for this '
+                        'function')
         params = [self.fresh('a') for _ in graph.inputs]
         self.names.update(zip(graph.inputs, params))
         body = self.block(graph)
