@@ -6,11 +6,15 @@ import os
 # semantics (nothing is compiled with fastmath) in half the time of -O3; the benchmarks use -O3
 os.environ.setdefault('NUMBA_OPT', '0')
 
+import runtime.execution.scratch  # noqa: E402
 import runtime.passes  # noqa: E402
 from runtime.ir.check import check_graph  # noqa: E402
 from runtime.tracing.builders import GraphBuilder  # noqa: E402
 
 runtime.passes.set_checking(True)
+# every temporary a graph keeps inside a call is a scratch buffer, not only the big ones (1 MiB
+# and more): the suite's small graphs then check what pooling does to the big ones
+runtime.execution.scratch.MIN_BYTES = 0
 
 
 def pytest_configure(config):

@@ -30,7 +30,7 @@ import math
 import re
 import weakref
 
-from . import buffers, flow_codegen, inplace, scalar_ops
+from . import buffers, flow_codegen, inplace, scalar_ops, scratch
 from .. import ops
 from ..ops.emitters import call_source
 from ..ir.liveness import live_equations
@@ -46,6 +46,10 @@ def compile_graph(graph, name='graph'):
     """`graph` as a function `f(*inputs) -> tuple of outputs`. Compile once; call many times."""
     codegen = _Codegen()
     source = codegen.function(graph, name)
+    pooled = scratch.pooled_results(codegen.emitted, graph.outputs)
+    if pooled:  # generated again, the same but for these results' `out=`
+        codegen = _Codegen(pooled)
+        source = codegen.function(graph, name)
     filename = f'<graph {name} #{next(_counter)}>'
     codegen.namespace['_note'] = _noter(filename, codegen.line_equations)
     exec(compile(source, filename, 'exec'), codegen.namespace)
@@ -87,8 +91,10 @@ def literal_source(value):
 
 
 class _Codegen:
-    def __init__(self):
+    def __init__(self, pooled=()):
         self.namespace = {'__builtins__': builtins}
+        self.pooled = {var: f'_s{i}' for i, var in enumerate(pooled)}  # results into scratch
+        self.emitted = []  # the top-level block's (equation, target it wrote into or None)
         self.line_equations = {}
         self._globals = {}  # id(object) -> its global name
         self._names = {}    # Var -> source name (a local slot or a global)
@@ -119,7 +125,7 @@ class _Codegen:
 
     def _global_name(self, hint):
         base = re.sub(r'\W', '_', hint)
-        if not base.isidentifier() or re.fullmatch(r'v\d+', base):
+        if not base.isidentifier() or re.fullmatch(r'v\d+|_s\d+', base):
             base = f'g_{base}'  # never a local slot's name
         if keyword.iskeyword(base) or hasattr(builtins, base):
             base += '_'
@@ -142,6 +148,11 @@ class _Codegen:
         params = [self.slot() for _ in graph.inputs]
         body, outputs = self.block(graph, params, reuse_inputs=True)
         self.function_name = self._global_name(name)
+        if self.pooled:
+            self.namespace['_scratch'] = scratch.Scratch([var.aval for var in self.pooled])
+            names = ', '.join(self.pooled.values()) + (',' if len(self.pooled) == 1 else '')
+            body = [(f'{names} = _scratch.take()', None), *body,
+                    (f'_scratch.give(({names}))', None)]
         lines = [f"def {self.function_name}({', '.join(params)}):", '    try:']
         for text, equation in body:
             if equation is not None:
@@ -171,6 +182,7 @@ class _Codegen:
         last_use.update((a, len(live)) for a in graph.outputs if isinstance(a, Var))
         ownership = inplace.Ownership(last_use, [graph.inputs[i] for i in owned])
         self._blocks.append(ownership)
+        top_level = len(self._blocks) == 1
         local = set(graph.inputs) if reuse_inputs else set()
         result_name, read_until = _result_names(graph, input_names, result_names, last_use)
         body, free = [], []
@@ -198,6 +210,8 @@ class _Codegen:
                 self.owned_results = set()
                 body += self._equation(eq, last_use, local, free, result_name(i))
             ownership.step(eq, update is not None and into is None, self.owned_results)
+            if top_level:
+                self.emitted.append((eq, target if update is not None else None))
             body += [(f'del {self._names[v]}', None) for v in dying
                      if self._names[v] in free and _is_big(v.aval)]
         self.finished = self._blocks.pop()
@@ -206,7 +220,8 @@ class _Codegen:
     def _equation(self, eq, last_use, local, free, result_name):
         """The lines computing `eq` into its result names, else fresh (or freed) locals."""
         emit_block = flow_codegen.BLOCKS.get(eq.primitive)
-        rhs = None if emit_block else self._rhs(eq)
+        buffer = self.pooled.get(eq.outputs[0]) if eq.outputs else None
+        rhs = self._call_into(eq, buffer) if buffer else None if emit_block else self._rhs(eq)
         targets = []
         for var in eq.outputs:
             if var in last_use:
@@ -228,9 +243,12 @@ class _Codegen:
     def _into(self, eq, target):
         """`eq`, a ufunc, computed into the array of its input `target` (`buffers`)."""
         name = self._names[target]
+        return f'{name} = ' + self._call_into(eq, name)
+
+    def _call_into(self, eq, buffer):
+        """The call of `eq`, a ufunc, writing into the array named `buffer`."""
         callee = self.src(ops.get(eq.primitive).impl, eq.primitive)
-        return f'{name} = ' + buffers.call_into(callee, [self.atom(a) for a in eq.inputs],
-                                                      name)
+        return buffers.call_into(callee, [self.atom(a) for a in eq.inputs], buffer)
 
     def free_array(self, atom, others=()):
         """True if the enclosing block may let a branch or loop body update `atom` in place."""

@@ -7,6 +7,7 @@ import numpy as np
 from runtime import passes
 from runtime.execution.executor import compile_graph
 from runtime.execution.interpreter import eval_graph
+from runtime.ir import structure
 from runtime.ir.core import PYTHON_TYPE, AbstractValue
 from runtime.staging import make_graph
 from equality import assert_same
@@ -43,12 +44,28 @@ def run_both(graph, *args, jit=True):
     """Outputs of the compiled executor, checked equal (bitwise) to the interpreter's and to
     the optimized graph's, and (unless `jit` is false) to the numba backend's (within its
     tolerance) where every op of the graph lowers."""
-    compiled = compile_graph(graph)(*args)
+    function = compile_graph(graph)
+    compiled = function(*args)
+    assert_scratch_stays_inside(function, (compiled, args))
     assert_same(compiled, eval_graph(graph, *args))
     assert_same(compile_graph(passes.optimize(graph))(*args), compiled)
     if jit:
         check_jit(graph, args, compiled)
     return compiled
+
+
+def assert_scratch_stays_inside(function, values):
+    """No array among `values` (results, arguments) shares memory with the scratch buffers the
+    compiled `function` keeps for its next call (`runtime.execution.scratch`)."""
+    scratch = function.__globals__.get('_scratch')
+    if scratch is None:
+        return
+    leaves = []
+    structure.flatten(values, leaves)
+    arrays = [a for a in leaves if isinstance(a, np.ndarray)]
+    buffers = [b for given_back in scratch._free for b in given_back]
+    assert buffers, 'the call gave its scratch buffers back'
+    assert not any(np.shares_memory(a, b) for a in arrays for b in buffers)
 
 
 def check_jit(graph, args, expected):

@@ -11,7 +11,7 @@ from runtime.execution.executor import compile_graph
 from runtime.execution.interpreter import eval_graph
 from runtime.ir import structure
 from equality import assert_same
-from graph_helpers import check_jit
+from graph_helpers import assert_scratch_stays_inside, check_jit
 from loading import import_file
 
 
@@ -68,7 +68,9 @@ def check_executors(graph_fn, args):
     if concrete.captures is not None:
         inputs += [binding.array.copy() for binding in concrete.captures.bindings]
     before = copy.deepcopy(inputs)
-    compiled = compile_graph(concrete.graph)(*inputs)
+    function = compile_graph(concrete.graph)
+    compiled = function(*inputs)
+    assert_scratch_stays_inside(function, (compiled, inputs))
     assert_same(compiled, eval_graph(concrete.graph, *before))
     assert_same(inputs, before)
     check_jit(concrete.graph, inputs, compiled)  # where every op lowers
