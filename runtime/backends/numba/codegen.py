@@ -129,6 +129,10 @@ class Codegen:
         type: its array may take the result."""
         return self._blocks[-1].dying(eq)
 
+    def dies_at(self, atom, eq):
+        """True if `atom` is an array this block made that nothing reads after `eq`."""
+        return self._blocks[-1].dies_at(atom, eq)
+
     def dying_in(self, group):
         """The arrays a fused group reads that this block made and nothing reads after it."""
         return self._blocks[-1].dying_in(group)
@@ -184,6 +188,9 @@ class _Lifetimes:
             if a in self.made and self.last.get(a) == i and a.aval == eq.outputs[0].aval:
                 return a
         return None
+
+    def dies_at(self, atom, eq):
+        return atom in self.made and self.last.get(atom) == self.position[id(eq)]
 
     def dying_in(self, group):
         end = self.position[id(group.equations[-1])]

@@ -210,10 +210,17 @@ def _read_variable(ctx, eq, args):
 
 
 def _assign(update):
+    """A variable's new value: an array no other value shares, of the variable's dtype."""
     def emit(ctx, eq, args):
         name = ctx.resource(eq.inputs[0], written=True)
+        aval, delta = eq.inputs[0].aval.value, eq.inputs[1]
+        exact = getattr(delta, 'aval', None) == aval and not is_scalar(aval)
+        if exact and ctx.dies_at(delta, eq):  # an array made here, read by nobody after
+            value = args[1] if update is None else f'np.{update}({name}, {args[1]}, {args[1]})'
+            return [f'{name} = {value}']
+        if exact and update is not None:  # numpy's result is a new array of that type
+            return [f'{name} = np.{update}({name}, {args[1]})']
         value = args[1] if update is None else f'np.{update}({name}, {args[1]})'
-        aval = eq.inputs[0].aval.value
         converted = (f'{dtype_source(aval.dtype)}({value})' if is_scalar(aval)
                      else f'np.asarray({value}).astype({dtype_source(aval.dtype)})')
         return [f'{name} = {converted}']

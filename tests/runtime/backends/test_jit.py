@@ -117,6 +117,33 @@ def test_a_result_never_shares_an_updated_variables_array():
     assert not v.read_value().flags.writeable
 
 
+def test_variables_given_one_temporary_never_share_its_array():
+    # the last reader of a temporary the function made takes its array (no copy); the
+    # others, and a result, get arrays of their own
+    a, b, c = (rt.Variable(np.zeros(3)) for _ in range(3))
+
+    @rt.function(jit_compile=True)
+    def step(x):
+        t = x * 2.0  # a result
+        a.assign(t)
+        s = x - 1.0
+        b.assign(s)
+        c.assign(s)  # the last reader: s's array
+        b.assign_add(x + 1.0)  # into the dying sum's array
+        c.assign_sub(t)
+        return t
+
+    for x in (X[:3], -X[:3]):
+        result = step(x)
+        assert_close(result, x * 2.0, exact=True)
+        values = [v.read_value() for v in (a, b, c)]
+        for i, value in enumerate(values):
+            assert not np.shares_memory(value, result)
+            assert not any(np.shares_memory(value, other) for other in values[i + 1:])
+        assert_close(values, [x * 2.0, (x - 1.0) + (x + 1.0), (x - 1.0) - x * 2.0], exact=True)
+    assert 'np.add(r' in step.get_concrete_function(X[:3]).callable().__source__
+
+
 def test_an_op_that_cannot_lower_fails_at_trace_time_naming_op_dtypes_and_line():
     @rt.function(jit_compile=True)
     def sorts(x):
