@@ -51,8 +51,10 @@ def directory():
 
 def entry_key(module_source):
     import numba
+    from . import numpy_blas
     versions = (f'{sys.version}|{np.__version__}|{numba.__version__}|{platform.machine()}|'
-                f'opt {int(numba.config.OPT)}|helpers {_helpers_digest()}')
+                f'opt {int(numba.config.OPT)}|helpers {_helpers_digest()}|'
+                f'blas {numpy_blas.PROVIDER}')
     return hashlib.sha256(f'{versions}\n{module_source}'.encode()).hexdigest()[:40]
 
 

@@ -4,6 +4,8 @@ from numba import njit
 from numba.core import types
 from numba.extending import overload
 
+from . import numpy_blas
+
 
 @njit(cache=True)
 def matmul2d(a, b):
@@ -34,10 +36,43 @@ def _blas_ready(a):
     return lambda a: np.ascontiguousarray(a)
 
 
-@njit(cache=True)
-def matmul_blas(a, b):
-    """`a @ b` for 2-d float arrays through BLAS (numba's np.dot, SciPy's BLAS)."""
-    return np.dot(blas_ready(a), blas_ready(b))
+def gemm(a, b):
+    """`a @ b` for C- or F-contiguous 2-d float arrays of one dtype, by numpy's BLAS."""
+
+
+@overload(gemm)
+def _gemm(a, b):
+    function, one = numpy_blas.GEMM['s' if a.dtype == types.float32 else 'd'], a.dtype(1)
+    zero = a.dtype(0)
+    # an F-contiguous (transposed) matrix is its transpose's C-contiguous rows
+    trans_a = numpy_blas.TRANS if a.layout == 'F' else numpy_blas.NO_TRANS
+    trans_b = numpy_blas.TRANS if b.layout == 'F' else numpy_blas.NO_TRANS
+
+    def impl(a, b):
+        m, k = a.shape
+        n = b.shape[1]
+        if k != b.shape[0]:
+            raise ValueError('matmul: mismatch in its core dimension')
+        out = np.zeros((m, n), a.dtype)
+        if m and n and k:
+            lda = m if trans_a == numpy_blas.TRANS else k
+            ldb = k if trans_b == numpy_blas.TRANS else n
+            function(numpy_blas.ROW_MAJOR, trans_a, trans_b, m, n, k, one, a.ctypes.data, lda,
+                     b.ctypes.data, ldb, zero, out.ctypes.data, n)
+        return out
+    return impl
+
+
+if numpy_blas.GEMM is not None:
+    @njit(cache=True)
+    def matmul_blas(a, b):
+        """`a @ b` for 2-d float arrays of one dtype through numpy's own BLAS."""
+        return gemm(blas_ready(a), blas_ready(b))
+else:
+    @njit(cache=True)
+    def matmul_blas(a, b):
+        """`a @ b` for 2-d float arrays of one dtype through numba's np.dot (SciPy's BLAS)."""
+        return np.dot(blas_ready(a), blas_ready(b))
 
 
 @njit(cache=True)

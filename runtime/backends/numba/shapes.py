@@ -28,7 +28,11 @@ def is_static(shape):
 
 
 def _permuted(args, perm):
-    return args[0] if list(perm) == sorted(perm) else f'{args[0]}.transpose({tuple(perm)!r})'
+    if list(perm) == sorted(perm):
+        return args[0]
+    if list(perm) == sorted(perm, reverse=True):  # numba types `.T` of C as F (BLAS reads it)
+        return f'{args[0]}.T'
+    return f'{args[0]}.transpose({tuple(perm)!r})'  # numba types it as any layout ('A')
 
 
 def _transpose(ctx, eq, args):

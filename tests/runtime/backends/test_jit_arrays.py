@@ -44,6 +44,23 @@ def test_reductions_over_axes_and_matmuls_of_transposes():
     both(reductions, a, k)
 
 
+def test_float_matmuls_call_numpy_own_blas_in_every_layout():
+    from runtime.backends.numba import numpy_blas
+    # numpy's wheels bundle an OpenBLAS: then matmuls call its gemm, as numpy does
+    assert (numpy_blas.GEMM is not None) == any(True for _ in numpy_blas._libraries())
+
+    def products(a, b, c):
+        return (a @ b, a.T @ c, np.matmul(c.T[:, ::2], a[::2]), b.T @ a.T, a[:, :0] @ b[:0],
+                a[:0] @ b, np.dot(c.T, a))
+
+    for dtype in (np.float32, np.float64):
+        a, b, c = (R.standard_normal(s).astype(dtype) for s in ((6, 5), (5, 7), (6, 8)))
+        # the same kernels as numpy's where it calls gemm too (more than one row and column)
+        both(products, a, b, c, exact=numpy_blas.GEMM is not None)
+    with pytest.raises(ValueError, match='mismatch in its core dimension'):
+        rt.function(lambda a, b: a @ b, jit_compile=True)(a, a)
+
+
 def test_basic_and_integer_array_indexing():
     def index(a, i, j, lo):
         return (a[1], a[-1, 2, -3], a[:, lo:, None, ::2], a[..., 1], a[j], a[1:, i[0]],
