@@ -18,10 +18,14 @@ def check_graph(graph):
     defined = set()
 
     def define(var, where):
+        """`where` names the definition: text, or a function giving it (an equation's text,
+        sub-graphs included, is made only for an error: checking stays linear in the graph)."""
         if not isinstance(var, Var):
-            raise GraphCheckError(f'{where}: {var!r} is not a variable')
+            raise GraphCheckError(f'{where() if callable(where) else where}: '
+                                  f'{var!r} is not a variable')
         if var in defined:
-            raise GraphCheckError(f'{where}: variable {namer(var)} is defined twice')
+            raise GraphCheckError(f'{where() if callable(where) else where}: '
+                                  f'variable {namer(var)} is defined twice')
         defined.add(var)
 
     for var, value in graph.consts:
@@ -38,7 +42,7 @@ def check_graph(graph):
     for eq in graph.equations:
         _check_equation(eq, defined, namer)
         for var in eq.outputs:
-            define(var, f'equation `{pp_eqn(eq, namer)}`')
+            define(var, lambda: f'equation `{pp_eqn(eq, namer)}`')
     for atom in graph.outputs:
         if isinstance(atom, Var) and atom not in defined:
             raise GraphCheckError(f'graph output {namer(atom)} is not defined')

@@ -130,22 +130,26 @@ def test_clip_keeps_nans_and_numpys_signed_zeros_at_ties(dtype):
     both(clip, x[::-1].copy(), hi, lo, dtype(np.nan))
 
 
-@pytest.mark.parametrize('dtype', DTYPES)
-@pytest.mark.parametrize('shape', [(), (5,), (3, 4), (2, 3, 4)])
-def test_argmax_argmin_all_any_over_axes(dtype, shape):
-    ndim = len(shape)
+REDUCED_SHAPES = [(), (5,), (3, 4), (2, 3, 4)]
 
-    def reduce(x):
-        out = [np.argmax(x), np.argmin(x), np.all(x), np.any(x), np.argmax(x, keepdims=True),
-               np.any(x, keepdims=True)]
-        for axis in {0, -1, ndim - 1} if ndim else ():
-            out += [np.argmax(x, axis=axis), np.argmin(x, axis, keepdims=True),
-                    np.all(x, axis=axis), np.any(x, axis, keepdims=True)]
-        if ndim == 3:
-            out += [np.all(x, axis=(0, 2)), np.any(x, axis=(-1, 1), keepdims=True)]
+
+@pytest.mark.parametrize('dtype', DTYPES)
+def test_argmax_argmin_all_any_over_axes(dtype):
+    # every shape's reductions in one graph (one numba compile per dtype, not per shape)
+    def reduce(*xs):
+        out = []
+        for x, shape in zip(xs, REDUCED_SHAPES):
+            ndim = len(shape)
+            out += [np.argmax(x), np.argmin(x), np.all(x), np.any(x),
+                    np.argmax(x, keepdims=True), np.any(x, keepdims=True)]
+            for axis in {0, -1, ndim - 1} if ndim else ():
+                out += [np.argmax(x, axis=axis), np.argmin(x, axis, keepdims=True),
+                        np.all(x, axis=axis), np.any(x, axis, keepdims=True)]
+            if ndim == 3:
+                out += [np.all(x, axis=(0, 2)), np.any(x, axis=(-1, 1), keepdims=True)]
         return tuple(out)
 
-    both(reduce, values(dtype, shape))
+    both(reduce, *(values(dtype, shape) for shape in REDUCED_SHAPES))
 
 
 @pytest.mark.parametrize('dtype', DTYPES)
