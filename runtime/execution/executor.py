@@ -46,10 +46,6 @@ def compile_graph(graph, name='graph'):
     """`graph` as a function `f(*inputs) -> tuple of outputs`. Compile once; call many times."""
     codegen = _Codegen()
     source = codegen.function(graph, name)
-    pooled = scratch.pooled_results(codegen.emitted, graph.outputs)
-    if pooled:  # generated again, the same but for these results' `out=`
-        codegen = _Codegen(pooled)
-        source = codegen.function(graph, name)
     filename = f'<graph {name} #{next(_counter)}>'
     codegen.namespace['_note'] = _noter(filename, codegen.line_equations)
     exec(compile(source, filename, 'exec'), codegen.namespace)
@@ -91,10 +87,10 @@ def literal_source(value):
 
 
 class _Codegen:
-    def __init__(self, pooled=()):
+    def __init__(self):
         self.namespace = {'__builtins__': builtins}
-        self.pooled = {var: f'_s{i}' for i, var in enumerate(pooled)}  # results into scratch
         self.emitted = []  # the top-level block's (equation, target it wrote into or None)
+        self._lines = {}  # output of a top-level equation -> the index of its line
         self.line_equations = {}
         self._globals = {}  # id(object) -> its global name
         self._names = {}    # Var -> source name (a local slot or a global)
@@ -148,11 +144,7 @@ class _Codegen:
         params = [self.slot() for _ in graph.inputs]
         body, outputs = self.block(graph, params, reuse_inputs=True)
         self.function_name = self._global_name(name)
-        if self.pooled:
-            self.namespace['_scratch'] = scratch.Scratch([var.aval for var in self.pooled])
-            names = ', '.join(self.pooled.values()) + (',' if len(self.pooled) == 1 else '')
-            body = [(f'{names} = _scratch.take()', None), *body,
-                    (f'_scratch.give(({names}))', None)]
+        body = self._into_scratch(body, scratch.pooled_results(self.emitted, graph.outputs))
         lines = [f"def {self.function_name}({', '.join(params)}):", '    try:']
         for text, equation in body:
             if equation is not None:
@@ -212,6 +204,7 @@ class _Codegen:
             ownership.step(eq, update is not None and into is None, self.owned_results)
             if top_level:
                 self.emitted.append((eq, target if update is not None else None))
+                self._lines.update((var, len(body) - 1) for var in eq.outputs)
             body += [(f'del {self._names[v]}', None) for v in dying
                      if self._names[v] in free and _is_big(v.aval)]
         self.finished = self._blocks.pop()
@@ -220,8 +213,7 @@ class _Codegen:
     def _equation(self, eq, last_use, local, free, result_name):
         """The lines computing `eq` into its result names, else fresh (or freed) locals."""
         emit_block = flow_codegen.BLOCKS.get(eq.primitive)
-        buffer = self.pooled.get(eq.outputs[0]) if eq.outputs else None
-        rhs = self._call_into(eq, buffer) if buffer else None if emit_block else self._rhs(eq)
+        rhs = None if emit_block else self._rhs(eq)
         targets = []
         for var in eq.outputs:
             if var in last_use:
@@ -244,6 +236,20 @@ class _Codegen:
         """`eq`, a ufunc, computed into the array of its input `target` (`buffers`)."""
         name = self._names[target]
         return f'{name} = ' + self._call_into(eq, name)
+
+    def _into_scratch(self, body, pooled):
+        """The top-level `body` with the lines computing `pooled` results writing into scratch
+        buffers the function keeps (`scratch`), taken first and given back last."""
+        if not pooled:
+            return body
+        body, names = list(body), [f'_s{i}' for i in range(len(pooled))]
+        for var, buffer in zip(pooled, names):
+            index = self._lines[var]
+            text, eq = body[index]
+            body[index] = (f"{text.partition(' = ')[0]} = {self._call_into(eq, buffer)}", eq)
+        self.namespace['_scratch'] = scratch.Scratch([var.aval for var in pooled])
+        taken = ', '.join(names) + (',' if len(names) == 1 else '')
+        return [(f'{taken} = _scratch.take()', None), *body, (f'_scratch.give(({taken}))', None)]
 
     def _call_into(self, eq, buffer):
         """The call of `eq`, a ufunc, writing into the array named `buffer`."""
