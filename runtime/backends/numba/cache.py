@@ -70,11 +70,11 @@ def load_or_compile(source, fn_name):
     import numba
     module_source = HEADER + source
     folder = _usable_directory() if config.compile_cache() else None
-    if folder is None:
+    key = entry_key(module_source) if folder is not None else None
+    if folder is None or not _entry_trusted(folder, f'g{key}'):
         namespace = {}
         exec(compile(module_source, f'<jit {fn_name}>', 'exec'), namespace)
         return numba.njit(namespace[fn_name])
-    key = entry_key(module_source)
     path = folder / f'g{key}.py'
     if not _holds(path, module_source):
         _write_atomically(path, module_source)
@@ -120,16 +120,27 @@ def _usable_directory():
     if not os.access(folder, os.W_OK | os.X_OK):
         _warn_once(f'{folder} is read-only')
         return None
+    return folder
+
+
+def _entry_trusted(folder, stem):
+    """False (with a warning) if numba's folder or a file of the entry `stem` in it can be
+    written by another user. Only the entry's own files are checked: a full cache holds
+    thousands, and checking them all cost tens of milliseconds at every lookup."""
     pycache = folder / '__pycache__'
-    for entry in [folder / '__pycache__', *pycache.glob('*')] if pycache.exists() else []:
+    try:
+        names = [name for name in os.listdir(pycache) if name.startswith(f'{stem}.')]
+    except FileNotFoundError:
+        return True
+    for entry in [pycache, *(pycache / name for name in names)]:
         try:
             trusted = _trusted(entry)
-        except FileNotFoundError:  # another process's temporary file, renamed since the glob
+        except FileNotFoundError:  # another process's temporary file, renamed since listed
             continue
         if not trusted:
             _warn_once(f'{entry} can be written by another user, so the cache is ignored')
-            return None
-    return folder
+            return False
+    return True
 
 
 def _trusted(path):

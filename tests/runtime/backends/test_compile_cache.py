@@ -5,6 +5,7 @@ import subprocess
 import sys
 import textwrap
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -169,8 +170,23 @@ def test_a_file_vanishing_while_the_cache_is_checked_is_no_error(tmp_path, monke
     monkeypatch.setenv('AGCONVERT_CACHE_DIR', str(tmp_path))
     (tmp_path / '__pycache__').mkdir(parents=True, mode=0o700)
     tmp_path.chmod(0o700)
-    gone = tmp_path / '__pycache__' / 'gabc.jit_f-1.py311.nbi.tmp.4242'
-    real_glob = type(tmp_path).glob
-    monkeypatch.setattr(type(tmp_path), 'glob', lambda self, pattern: [
-        *real_glob(self, pattern), *([gone] if self.name == '__pycache__' else [])])
+    gone = 'gabc.jit_f-1.py311.nbi.tmp.4242'
+    real_listdir = cache.os.listdir
+    monkeypatch.setattr(cache.os, 'listdir', lambda path: [
+        *real_listdir(path), *([gone] if Path(path).name == '__pycache__' else [])])
     assert cache._usable_directory() == tmp_path
+    assert cache._entry_trusted(tmp_path, 'gabc')
+
+
+def test_a_lookup_checks_only_its_own_entry_files(tmp_path, monkeypatch):
+    # a full cache holds thousands of files: checking each at every lookup took tens of ms
+    _compile(tmp_path, monkeypatch)
+    pycache = tmp_path / '__pycache__'
+    for i in range(50):
+        (pycache / f'g{i:040x}.jit_f-3.py311.nbi').write_bytes(b'')
+    checked = []
+    trusted = cache._trusted
+    monkeypatch.setattr(cache, '_trusted', lambda path: checked.append(path) or trusted(path))
+    dispatcher = _compile(tmp_path, monkeypatch)
+    assert sum(dispatcher.stats.cache_hits.values()) == 1
+    assert not any(path.name.startswith(f'g{i:040x}') for path in checked for i in range(50))
