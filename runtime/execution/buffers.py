@@ -18,10 +18,15 @@ from ..ir.core import Var
 from ..ops.elementwise import UFUNCS
 
 
+def takes_out(eq):
+    """True if `eq` is a plain ufunc call that can write its one result into `out=`."""
+    ufunc = UFUNCS.get(eq.primitive)
+    return ufunc is not None and ufunc.nout == 1 and not ufunc.signature and not eq.params
+
+
 def out_buffer(eq, ownership):
     """The input of `eq` whose array may receive its result, or None."""
-    ufunc = UFUNCS.get(eq.primitive)
-    if ufunc is None or ufunc.nout != 1 or ufunc.signature or eq.params:
+    if not takes_out(eq):
         return None
     out = eq.outputs[0].aval
     if not out.shape or None in out.shape:  # unknown or 0-d: maybe an immutable numpy scalar

@@ -26,11 +26,9 @@ import numpy as np
 
 from ..ir.core import Var
 from ..ir.shapes import size
-from ..ops.elementwise import UFUNCS
-from . import inplace
+from . import buffers, inplace
 
 MIN_BYTES = 1 << 20  # smaller arrays come from malloc's free lists cheaply
-_ESCAPES = frozenset(('py_function',))
 
 
 class Scratch:
@@ -53,8 +51,7 @@ class Scratch:
 
 def is_candidate(eq):
     """True if `eq`, emitted without `out=`, is a ufunc whose big result could go to scratch."""
-    ufunc = UFUNCS.get(eq.primitive)
-    if ufunc is None or ufunc.nout != 1 or ufunc.signature or eq.params:
+    if not buffers.takes_out(eq):
         return False
     aval = eq.outputs[0].aval
     if aval.weak or not aval.shape or None in aval.shape:
@@ -82,7 +79,7 @@ def _stays_inside(var, later, outputs):
             if target in sharing:  # written into the buffer: its result lives there too
                 sharing.update(eq.outputs)
             continue  # the buffer is only read by an op writing into another array
-        fresh = eq.primitive in inplace.FRESH and eq.params.get('copy', True) is not False
-        if not fresh or eq.primitive in _ESCAPES:
+        # (a Python function, which could keep its inputs, is no op making new arrays)
+        if eq.primitive not in inplace.FRESH or eq.params.get('copy', True) is False:
             return False
     return not any(isinstance(a, Var) and a in sharing for a in outputs)
