@@ -41,13 +41,13 @@ def compile_jit(graph, name):
     codegen = Codegen()
     fn_name = 'jit_' + ''.join(c if c.isalnum() else '_' for c in name)
     source = codegen.function(graph, fn_name)
-    jitted = cache.load_or_compile(source, fn_name)
+    jitted = cache.load_or_compile(source, fn_name, codegen.helpers)
     signature = _signature(graph, codegen)
     try:
         jitted.compile(signature)  # now, so that errors surface at trace time
     except Exception:  # noqa: BLE001 - maybe a corrupted cache entry: compile afresh
         if cache.discard(jitted):
-            jitted = cache.load_or_compile(source, fn_name)
+            jitted = cache.load_or_compile(source, fn_name, codegen.helpers)
         _compile_now(jitted, signature, name, source)
     return _wrapper(graph, codegen, jitted, source)
 

@@ -31,13 +31,15 @@ import numpy as np
 from ... import config
 
 MAX_BYTES = 256 << 20
-HEADER = ('import numpy as np\nfrom numba import objmode\n'
-          'from runtime.backends.numba.helpers import (\n'
-          '    all_rows, any_rows, arange_float, arange_int, arange_length, argmax_rows, argmin_rows,\n'
-          '    clip_arrays, clip_value, cumprod_rows, cumsum_rows, floor_divide_arrays,\n'
-          '    floor_divide_float, index_array, matmul2d, matmul_blas, max_rows, min_rows,\n'
-          '    prod_rows)\n\n\n')
 _warned = set()
+
+
+def header(helpers):
+    """The generated module's imports: numpy, objmode and the helpers its code calls (only
+    those: a helper's numba dispatcher is built when first imported)."""
+    names = ', '.join(sorted(helpers))
+    imports = f'from runtime.backends.numba.helpers import {names}\n' if names else ''
+    return f'import numpy as np\nfrom numba import objmode\n{imports}\n\n'
 
 
 def directory():
@@ -65,10 +67,11 @@ def _helpers_digest():
     return hashlib.sha256((Path(__file__).parent / 'helpers.py').read_bytes()).hexdigest()
 
 
-def load_or_compile(source, fn_name):
-    """The numba dispatcher of `fn_name` defined by `source`, cached on disk when possible."""
+def load_or_compile(source, fn_name, helpers=()):
+    """The numba dispatcher of `fn_name` defined by `source` (calling these `helpers`), cached
+    on disk when possible."""
     import numba
-    module_source = HEADER + source
+    module_source = header(helpers) + source
     folder = _usable_directory() if config.compile_cache() else None
     key = entry_key(module_source) if folder is not None else None
     if folder is None or not _entry_trusted(folder, f'g{key}'):

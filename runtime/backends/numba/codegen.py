@@ -47,6 +47,7 @@ class Codegen:
         self.written = {}    # Var -> object: the variables the function gives new values
         self.zero_divisions = []  # what each bit of the returned flag records (zero_division)
         self.targets = ()
+        self.helpers = set()  # the functions of `helpers` the generated code calls
         self._count = 0
         self._blocks = []  # _Lifetimes of the blocks being emitted, innermost last
 
@@ -55,7 +56,8 @@ class Codegen:
         return f'{prefix}{self._count - 1}'
 
     def helper(self, name):
-        """A function of `helpers` the generated module imports (cache.HEADER)."""
+        """A function of `helpers` the generated module imports (`cache.header`)."""
+        self.helpers.add(name)
         return name
 
     def resource(self, var, written=False):

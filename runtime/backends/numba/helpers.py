@@ -6,8 +6,25 @@ from numba.extending import overload
 
 from . import numpy_blas
 
+# name -> Python function of a helper that becomes a numba dispatcher when first imported
+# (building one costs about 0.3 ms, and a new process loading a cached graph needs a few)
+_LAZY = {}
 
-@njit(cache=True)
+
+def _lazy_jit(function):
+    _LAZY[function.__name__] = function
+    return function  # unbound at the end of the module, so that `__getattr__` builds it
+
+
+def __getattr__(name):
+    function = _LAZY.get(name)
+    if function is None:
+        raise AttributeError(f'module {__name__!r} has no attribute {name!r}')
+    dispatcher = globals()[name] = njit(cache=True)(function)
+    return dispatcher
+
+
+@_lazy_jit
 def matmul2d(a, b):
     """`a @ b` for 2-d integer arrays of one dtype, as a plain loop (numba's BLAS takes
     floats only, and a BLAS call is faster than this loop even for 10x10 floats)."""
@@ -64,18 +81,18 @@ def _gemm(a, b):
 
 
 if numpy_blas.GEMM is not None:
-    @njit(cache=True)
+    @_lazy_jit
     def matmul_blas(a, b):
         """`a @ b` for 2-d float arrays of one dtype through numpy's own BLAS."""
         return gemm(blas_ready(a), blas_ready(b))
 else:
-    @njit(cache=True)
+    @_lazy_jit
     def matmul_blas(a, b):
         """`a @ b` for 2-d float arrays of one dtype through numba's np.dot (SciPy's BLAS)."""
         return np.dot(blas_ready(a), blas_ready(b))
 
 
-@njit(cache=True)
+@_lazy_jit
 def index_array(indices, size):
     """Integer `indices` into an axis of `size`, negatives wrapped; IndexError if out of
     bounds (numba itself does not check: it would read or write outside the array)."""
@@ -91,7 +108,7 @@ def index_array(indices, size):
     return out
 
 
-@njit(cache=True)
+@_lazy_jit
 def max_rows(rows):
     """Each row's maximum, NaN if the row holds one (as numpy's max)."""
     if rows.shape[1] == 0:
@@ -109,7 +126,7 @@ def max_rows(rows):
     return out
 
 
-@njit(cache=True)
+@_lazy_jit
 def min_rows(rows):
     """Each row's minimum, NaN if the row holds one (as numpy's min)."""
     if rows.shape[1] == 0:
@@ -127,7 +144,7 @@ def min_rows(rows):
     return out
 
 
-@njit(cache=True)
+@_lazy_jit
 def prod_rows(rows):
     """Each row's product."""
     out = np.ones(rows.shape[0], rows.dtype)
@@ -166,7 +183,7 @@ def _floor_divide_float(a, b):
     return floor_divide
 
 
-@njit(cache=True)
+@_lazy_jit
 def floor_divide_arrays(a, b):
     """`floor_divide_float` over broadcast arrays (or an array and a scalar) of one float dtype."""
     x, y = np.broadcast_arrays(np.asarray(a), np.asarray(b))
@@ -176,7 +193,7 @@ def floor_divide_arrays(a, b):
     return out
 
 
-@njit(cache=True)
+@_lazy_jit
 def arange_length(difference, step, python):
     """numpy's length of an arange: the ceiling of (stop - start) / step in float64 (the
     difference computed, and wrapped, in the bounds' dtype by the caller)."""
@@ -193,7 +210,7 @@ def arange_length(difference, step, python):
     return max(int(count), 0)
 
 
-@njit(cache=True)
+@_lazy_jit
 def arange_int(first, second, length, zero):
     """np.arange's values in the integer dtype of `zero`: numpy stores the first two (start,
     start + step: refused if out of bounds) and adds multiples of their difference."""
@@ -207,7 +224,7 @@ def arange_int(first, second, length, zero):
     return out
 
 
-@njit(cache=True)
+@_lazy_jit
 def arange_float(first, second, length):
     """np.arange's float64 values: `first + i * delta`, delta the second value less the first."""
     out = np.empty(length, np.float64)
@@ -229,7 +246,7 @@ def clip_value(x, lo, hi, keep):
     return m if m != m or m < hi else hi
 
 
-@njit(cache=True)
+@_lazy_jit
 def clip_arrays(x, lo, hi, keep):
     """`clip_value` over broadcast arrays (or scalars) of one dtype."""
     a, b, c = np.broadcast_arrays(np.asarray(x), np.asarray(lo), np.asarray(hi))
@@ -239,7 +256,7 @@ def clip_arrays(x, lo, hi, keep):
     return out
 
 
-@njit(cache=True)
+@_lazy_jit
 def argmax_rows(rows):
     """Each row's first maximum's index, or its first NaN's (as numpy's argmax)."""
     if rows.shape[1] == 0:
@@ -247,7 +264,7 @@ def argmax_rows(rows):
     return _extreme_index_rows(rows, True)
 
 
-@njit(cache=True)
+@_lazy_jit
 def argmin_rows(rows):
     """Each row's first minimum's index, or its first NaN's (as numpy's argmin)."""
     if rows.shape[1] == 0:
@@ -273,7 +290,7 @@ def _extreme_index_rows(rows, largest):
     return out
 
 
-@njit(cache=True)
+@_lazy_jit
 def all_rows(rows):
     """Whether each row's values are all nonzero."""
     out = np.ones(rows.shape[0], np.bool_)
@@ -285,7 +302,7 @@ def all_rows(rows):
     return out
 
 
-@njit(cache=True)
+@_lazy_jit
 def any_rows(rows):
     """Whether any of each row's values is nonzero."""
     out = np.zeros(rows.shape[0], np.bool_)
@@ -297,13 +314,13 @@ def any_rows(rows):
     return out
 
 
-@njit(cache=True)
+@_lazy_jit
 def cumsum_rows(rows):
     """The running sums along each row (in order, as numpy adds)."""
     return _scan_rows(rows, False)
 
 
-@njit(cache=True)
+@_lazy_jit
 def cumprod_rows(rows):
     """The running products along each row (in order, as numpy multiplies)."""
     return _scan_rows(rows, True)
@@ -322,3 +339,7 @@ def _scan_rows(rows, multiply):
                 total = total * rows[r, c] if multiply else total + rows[r, c]
                 out[r, c] = total
     return out
+
+
+for _name in _LAZY:  # a helper calling another calls an eager one (numba reads globals as set)
+    del globals()[_name]

@@ -139,7 +139,7 @@ def test_the_cache_is_bounded_dropping_the_oldest_entries(tmp_path):
 
 def test_the_key_changes_with_numbas_optimisation_level_and_our_helpers(monkeypatch):
     import numba
-    source = cache.HEADER + 'def f(x):\n    return x\n'
+    source = cache.header(['max_rows']) + 'def f(x):\n    return x\n'
     key = cache.entry_key(source)
     monkeypatch.setattr(numba.config, 'OPT', numba.config.OPT + 1)
     assert cache.entry_key(source) != key
