@@ -90,7 +90,6 @@ class _Codegen:
     def __init__(self):
         self.namespace = {'__builtins__': builtins}
         self.emitted = []  # the top-level block's (equation, target it wrote into or None)
-        self._lines = {}  # output of a top-level equation -> the index of its line
         self.line_equations = {}
         self._globals = {}  # id(object) -> its global name
         self._names = {}    # Var -> source name (a local slot or a global)
@@ -204,7 +203,6 @@ class _Codegen:
             ownership.step(eq, update is not None and into is None, self.owned_results)
             if top_level:
                 self.emitted.append((eq, target if update is not None else None))
-                self._lines.update((var, len(body) - 1) for var in eq.outputs)
             body += [(f'del {self._names[v]}', None) for v in dying
                      if self._names[v] in free and _is_big(v.aval)]
         self.finished = self._blocks.pop()
@@ -243,10 +241,11 @@ class _Codegen:
         if not pooled:
             return body
         body, names = list(body), [f'_s{i}' for i in range(len(pooled))]
-        for var, buffer in zip(pooled, names):
-            index = self._lines[var]
-            text, eq = body[index]
-            body[index] = (f"{text.partition(' = ')[0]} = {self._call_into(eq, buffer)}", eq)
+        buffer_of = dict(zip(pooled, names))
+        for index, (text, eq) in enumerate(body):  # a pooled result's equation is one line
+            buffer = buffer_of.get(eq.outputs[0]) if eq is not None and eq.outputs else None
+            if buffer is not None:
+                body[index] = (f"{text.partition(' = ')[0]} = {self._call_into(eq, buffer)}", eq)
         self.namespace['_scratch'] = scratch.Scratch([var.aval for var in pooled])
         taken = ', '.join(names) + (',' if len(names) == 1 else '')
         return [(f'{taken} = _scratch.take()', None), *body, (f'_scratch.give(({taken}))', None)]
