@@ -6,6 +6,7 @@ import os
 # semantics (nothing is compiled with fastmath) in half the time of -O3; the benchmarks use -O3
 os.environ.setdefault('NUMBA_OPT', '0')
 
+import runtime.execution.blocking  # noqa: E402
 import runtime.execution.scratch  # noqa: E402
 import runtime.passes  # noqa: E402
 from runtime.ir.check import check_graph  # noqa: E402
@@ -15,6 +16,10 @@ runtime.passes.set_checking(True)
 # every temporary a graph keeps inside a call is a scratch buffer, not only the big ones (1 MiB
 # and more): the suite's small graphs then check what pooling does to the big ones
 runtime.execution.scratch.MIN_BYTES = 0
+# likewise every run of elementwise ops runs block by block, in blocks of a few elements (24
+# bytes: 3 float64s, a last block often shorter), not only over big arrays in 256 KiB blocks
+runtime.execution.blocking.MIN_BYTES = 0
+runtime.execution.blocking.BLOCK_BYTES = 24
 
 
 def pytest_configure(config):

@@ -18,7 +18,9 @@ scalars, ufuncs are written as Python operators (`scalar_ops`), and `cond`
 and `while` become Python `if` and `while` statements with their sub-graphs'
 ops inlined (`flow_codegen`). Only live equations are emitted (non-strict
 execution); a dead value's local is reused by the next output, and a big one
-is deleted at once. A `try` costs nothing until
+is deleted at once. Big temporaries go into buffers kept between calls
+(`scratch`), and runs of elementwise ops on big arrays go block by block
+through a helper function (`blocking`). A `try` costs nothing until
 something raises; then `_note` maps the failing line to its equation and notes
 the original source line on the exception, whose type is kept.
 """
@@ -30,7 +32,7 @@ import math
 import re
 import weakref
 
-from . import buffers, flow_codegen, inplace, scalar_ops, scratch
+from . import blocking, buffers, flow_codegen, inplace, scalar_ops, scratch
 from .. import ops
 from ..ops.emitters import call_source
 from ..ir.liveness import live_equations
@@ -143,15 +145,26 @@ class _Codegen:
         params = [self.slot() for _ in graph.inputs]
         body, outputs = self.block(graph, params, reuse_inputs=True)
         self.function_name = self._global_name(name)
-        body = self._into_scratch(body, scratch.pooled_results(self.emitted, graph.outputs))
+        pooled = scratch.pooled_results(self.emitted, graph.outputs)
+        body, kept = self._into_scratch(body, pooled)
+        helpers = []  # (def line, body lines) of the functions running runs block by block
+        for run in blocking.runs(self.emitted, graph.outputs, kept):
+            body = self._blocked(body, run, helpers)
+        body = self._with_scratch(body, pooled)
         lines = [f"def {self.function_name}({', '.join(params)}):", '    try:']
+        self._add_lines(lines, body, '        ')
+        lines.append(f"        return ({', '.join(outputs)}{',' if len(outputs) == 1 else ''})")
+        lines += ['    except Exception as exc:', '        _note(exc)', '        raise']
+        for header, helper in helpers:
+            lines += ['', header]
+            self._add_lines(lines, helper, '    ')
+        return '\n'.join(lines) + '\n'
+
+    def _add_lines(self, lines, body, indent):
         for text, equation in body:
             if equation is not None:
                 self.line_equations[len(lines) + 1] = equation
-            lines.append(f'        {text}')
-        lines.append(f"        return ({', '.join(outputs)}{',' if len(outputs) == 1 else ''})")
-        lines += ['    except Exception as exc:', '        _note(exc)', '        raise']
-        return '\n'.join(lines) + '\n'
+            lines.append(indent + text)
 
     def block(self, graph, input_names, reuse_inputs=False, owned=(), result_names=()):
         """(lines, output sources) computing `graph` on inputs named `input_names`.
@@ -236,19 +249,55 @@ class _Codegen:
         return f'{name} = ' + self._call_into(eq, name)
 
     def _into_scratch(self, body, pooled):
-        """The top-level `body` with the lines computing `pooled` results writing into scratch
-        buffers the function keeps (`scratch`), taken first and given back last."""
-        if not pooled:
-            return body
-        body, names = list(body), [f'_s{i}' for i in range(len(pooled))]
-        buffer_of = dict(zip(pooled, names))
+        """(The top-level `body` with the lines computing `pooled` results writing into scratch
+        buffers the function keeps (`scratch`), {pooled result: its buffer's name})."""
+        body, buffer_of = list(body), {var: f'_s{i}' for i, var in enumerate(pooled)}
         for index, (text, eq) in enumerate(body):  # a pooled result's equation is one line
             buffer = buffer_of.get(eq.outputs[0]) if eq is not None and eq.outputs else None
             if buffer is not None:
                 body[index] = (f"{text.partition(' = ')[0]} = {self._call_into(eq, buffer)}", eq)
+        return body, buffer_of
+
+    def _with_scratch(self, body, pooled):
+        """`body` taking the scratch buffers of `pooled` results first, giving them back last."""
+        if not pooled:
+            return body
         self.namespace['_scratch'] = scratch.Scratch([var.aval for var in pooled])
-        taken = ', '.join(names) + (',' if len(names) == 1 else '')
+        taken = ', '.join(f'_s{i}' for i in range(len(pooled))) + (',' if len(pooled) == 1 else '')
         return [(f'{taken} = _scratch.take()', None), *body, (f'_scratch.give(({taken}))', None)]
+
+    def _blocked(self, body, run, helpers):
+        """`body` with the lines of `run` (`blocking`) run block by block by a new helper
+        function, and again as they are when that reports floating-point errors."""
+        line_of = {id(eq): i for i, (_, eq) in enumerate(body) if eq is not None}
+        first, last = line_of[id(run.equations[0])], line_of[id(run.equations[-1])]
+        while last + 1 < len(body) and body[last + 1][1] is None \
+                and body[last + 1][0].startswith('del '):
+            last += 1  # the values dying at the run's last op
+        span = body[first:last + 1]
+        name = self._global_name('_in_blocks')
+        self.namespace[name] = None  # reserved: the helper's definition binds it
+        params, lines = blocking.function_lines(
+            run, self.src(blocking.block_slices(run), '_blocks'), self.atom,
+            lambda eq: self.src(ops.get(eq.primitive).impl, eq.primitive), self.src)
+        helpers.append((f"def {name}({', '.join(params)}):", lines))
+        args = [self.atom(v) for v in run.inputs]
+        args += run.kept.values()
+        results = [self._names[v] for v in run.results]
+        # names the plain lines leave deleted or holding dead inputs: dropped either way
+        dead = {text[4:] for text, eq in span if eq is None and text.startswith('del ')}
+        dead.update(self._names[v] for v in run.inputs
+                    if v not in run.used_after and _is_big(v.aval))
+        dead.difference_update(results)
+        return [*body[:first],
+                (f"_blocked = {name}({', '.join(args)})", None),
+                ('if _blocked is None:', None),
+                *((f'    {text}', eq) for text, eq in span),
+                ('else:', None),
+                (f"    {', '.join(results)}{',' if len(results) == 1 else ''} = _blocked", None),
+                *((f'    {n} = None', None) for n in sorted(dead)),
+                ('    _blocked = None', None),
+                *body[last + 1:]]
 
     def _call_into(self, eq, buffer):
         """The call of `eq`, a ufunc, writing into the array named `buffer`."""

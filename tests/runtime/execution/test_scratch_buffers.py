@@ -7,7 +7,7 @@ import pytest
 import runtime as rt
 from equality import assert_same
 from graph_helpers import trace
-from runtime.execution import scratch
+from runtime.execution import blocking, scratch
 from runtime.execution.executor import compile_graph
 from runtime.ir.core import AbstractValue
 
@@ -18,6 +18,7 @@ def chain(x, y):
 
 def test_big_temporaries_write_into_buffers_the_function_keeps(monkeypatch):
     monkeypatch.setattr(scratch, 'MIN_BYTES', 1 << 20)
+    monkeypatch.setattr(blocking, 'MIN_BYTES', float('inf'))  # the unblocked lines
     n = 1 << 17  # float64: 1 MiB
     function = compile_graph(trace(chain, *[AbstractValue(np.float64, (n,))] * 2), 'chain')
     assert function.__source__.splitlines()[2:6] == [
