@@ -32,7 +32,7 @@ import math
 import re
 import weakref
 
-from . import blocking, buffers, flow_codegen, inplace, scalar_ops, scratch
+from . import blocking, buffers, flow_codegen, inplace, scalar_ops, scratch, stores
 from .. import ops
 from ..ops.emitters import call_source
 from ..ir.liveness import live_equations
@@ -190,6 +190,7 @@ class _Codegen:
         local = set(graph.inputs) if reuse_inputs else set()
         result_name, read_until = _result_names(graph, input_names, result_names, last_use)
         body, free = [], []
+        plain_ufunc = None  # (equation, its line) when the last one emitted was a plain ufunc
         for i, eq in enumerate(live):
             ownership.at = i
             update = self._inplace(eq) if ownership.can_update(eq) else None
@@ -203,8 +204,14 @@ class _Codegen:
             dying = [v for v in dict.fromkeys(eq.inputs) if v in local and last_use[v] == i
                      and not (update and v is target)]
             free += [self._names[v] for v in dying]
+            stored = (update is not None and into is None and not top_level and plain_ufunc
+                      and stores.into_place(eq, plain_ufunc[0], last_use, i))
+            if stored:  # the ufunc's line writes into the stored-to row itself
+                line = plain_ufunc[1]
+                body[line:line + 1] = self._store_lines(plain_ufunc[0], eq, body[line][0], update)
             if update is not None:
-                body.append((update, eq))
+                if not stored:
+                    body.append((update, eq))
                 name = self._names[eq.outputs[0]] = self._names[target]
                 # the name now holds the result: no other result goes into it while it is read
                 read_until[name] = max(read_until.get(name, -1), last_use.get(eq.outputs[0], -1))
@@ -212,7 +219,12 @@ class _Codegen:
                     local.add(eq.outputs[0])
             else:
                 self.owned_results = set()
-                body += self._equation(eq, last_use, local, free, result_name(i))
+                lines = self._equation(eq, last_use, local, free, result_name(i))
+                plain_ufunc = (eq, len(body)) if len(lines) == 1 and buffers.takes_out(eq) \
+                    else None
+                body += lines
+            if update is not None:
+                plain_ufunc = None
             ownership.step(eq, update is not None and into is None, self.owned_results)
             if top_level:
                 self.emitted.append((eq, target if update is not None else None))
@@ -220,6 +232,15 @@ class _Codegen:
                      if self._names[v] in free and _is_big(v.aval)]
         self.finished = self._blocks.pop()
         return body, [self.atom(a) for a in graph.outputs]
+
+    def _store_lines(self, ufunc_eq, store_eq, line, store):
+        """The lines computing `ufunc_eq` straight into the row `store_eq` stores it in
+        (`stores`), or, when the row's index is out of bounds, as they were: the ufunc first,
+        then the store raising numpy's IndexError."""
+        name, _, _ = line.partition(' = ')
+        row = store.partition(' = ')[0]
+        return [('try:', None), (f'    {name} = {self._call_into(ufunc_eq, row)}', ufunc_eq),
+                ('except IndexError:', None), (f'    {line}', ufunc_eq), (f'    {store}', store_eq)]
 
     def _equation(self, eq, last_use, local, free, result_name):
         """The lines computing `eq` into its result names, else fresh (or freed) locals."""

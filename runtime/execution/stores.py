@@ -1,0 +1,47 @@
+"""A ufunc whose result is only stored into a row writes into that row itself (`out=`).
+
+In a loop filling an array row by row, `out[i] = m[i] * 2` is eagerly a new
+row array, then a copy of it into `out`. When the executor stores in place
+(`inplace`) the result of the ufunc emitted just before, which nothing else
+reads, into a basic index (ints, slices, None, ...: a view) whose region has
+the result's exact shape and dtype, the ufunc writes there:
+
+    try:
+        v6 = multiply(v6, 2, out=v5[v4])
+    except IndexError:
+        v6 = multiply(v6, 2)
+        v5[v4] = v6
+
+numpy computes the same values either way (the same loop; the store would
+only copy them). An index out of bounds fails before the ufunc runs, so then
+the lines run as they were, the ufunc first (its warnings, its errors) and the
+store's IndexError after it, as eagerly. Only in branches and loop bodies: at
+the top level, scratch buffers and blocked runs rewrite a ufunc's line.
+"""
+from .. import ops
+from ..ir.core import Hole
+from . import buffers
+
+
+def into_place(store, ufunc, last_use, at):
+    """True if `store`, a `set_item` run in place at equation `at`, may have `ufunc` (emitted
+    just before it, without `out=`) write its result into the stored-to region."""
+    if store.primitive != 'set_item' or not buffers.takes_out(ufunc):
+        return False
+    value = ufunc.outputs[0]
+    if store.inputs[1] is not value or last_use.get(value) != at:
+        return False
+    index, dynamic = store.params['index'], [a.aval for a in store.inputs[2:]]
+    if not all(_basic(item, dynamic) for item in index):
+        return False
+    region = ops.get('getitem').rule(store.inputs[0].aval, *dynamic, index=index)
+    return bool(region.shape) and None not in region.shape and region == value.aval
+
+
+def _basic(item, dynamic):
+    """True if `item` of an index template picks a view: no array, bool or list index."""
+    if isinstance(item, Hole):
+        aval = dynamic[item.index]
+        return aval is not None and aval.shape == () and aval.dtype.kind in 'iu'
+    return item is None or item is Ellipsis or isinstance(item, slice) or (
+        isinstance(item, int) and type(item) is not bool)
