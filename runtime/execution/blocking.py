@@ -267,6 +267,32 @@ def function_lines(run, blocks_name, literal, callee, src):
     return params, lines
 
 
+def splice(body, run, call, results, dying):
+    """The lines `body` (top-level (text, equation) pairs) with those of `run` kept for when
+    the helper `call` returns None, else its results bound to the names `results`.
+
+    Names the plain lines leave deleted, or holding a big input the run reads last (`dying`),
+    let their arrays go either way (set to None: the plain lines may never have bound them).
+    """
+    line_of = {id(eq): i for i, (_, eq) in enumerate(body) if eq is not None}
+    first, last = line_of[id(run.equations[0])], line_of[id(run.equations[-1])]
+    while last + 1 < len(body) and body[last + 1][1] is None \
+            and body[last + 1][0].startswith('del '):
+        last += 1  # the values dying at the run's last op
+    span = body[first:last + 1]
+    dropped = {text[4:] for text, eq in span if eq is None and text.startswith('del ')}
+    dropped = sorted(dropped.union(dying).difference(results))
+    return [*body[:first],
+            (f'_blocked = {call}', None),
+            ('if _blocked is None:', None),
+            *((f'    {text}', eq) for text, eq in span),
+            ('else:', None),
+            (f"    {', '.join(results)}{',' if len(results) == 1 else ''} = _blocked", None),
+            *((f'    {name} = None', None) for name in dropped),
+            ('    _blocked = None', None),
+            *body[last + 1:]]
+
+
 def block_slices(run):
     """(slice of the flat arrays, slice of the work buffers) for each block of `run`."""
     n, step = size(run.shape), run.block

@@ -208,7 +208,9 @@ class _Codegen:
                       and stores.into_place(eq, plain_ufunc[0], last_use, i))
             if stored:  # the ufunc's line writes into the stored-to row itself
                 line = plain_ufunc[1]
-                body[line:line + 1] = self._store_lines(plain_ufunc[0], eq, body[line][0], update)
+                row = update.partition(' = ')[0]
+                body[line:line + 1] = stores.lines(body[line][0], update, plain_ufunc[0], eq,
+                                                   self._call_into(plain_ufunc[0], row))
             if update is not None:
                 if not stored:
                     body.append((update, eq))
@@ -232,15 +234,6 @@ class _Codegen:
                      if self._names[v] in free and _is_big(v.aval)]
         self.finished = self._blocks.pop()
         return body, [self.atom(a) for a in graph.outputs]
-
-    def _store_lines(self, ufunc_eq, store_eq, line, store):
-        """The lines computing `ufunc_eq` straight into the row `store_eq` stores it in
-        (`stores`), or, when the row's index is out of bounds, as they were: the ufunc first,
-        then the store raising numpy's IndexError."""
-        name, _, _ = line.partition(' = ')
-        row = store.partition(' = ')[0]
-        return [('try:', None), (f'    {name} = {self._call_into(ufunc_eq, row)}', ufunc_eq),
-                ('except IndexError:', None), (f'    {line}', ufunc_eq), (f'    {store}', store_eq)]
 
     def _equation(self, eq, last_use, local, free, result_name):
         """The lines computing `eq` into its result names, else fresh (or freed) locals."""
@@ -290,35 +283,15 @@ class _Codegen:
     def _blocked(self, body, run, helpers):
         """`body` with the lines of `run` (`blocking`) run block by block by a new helper
         function, and again as they are when that reports floating-point errors."""
-        line_of = {id(eq): i for i, (_, eq) in enumerate(body) if eq is not None}
-        first, last = line_of[id(run.equations[0])], line_of[id(run.equations[-1])]
-        while last + 1 < len(body) and body[last + 1][1] is None \
-                and body[last + 1][0].startswith('del '):
-            last += 1  # the values dying at the run's last op
-        span = body[first:last + 1]
         name = self._global_name('_in_blocks')
         self.namespace[name] = None  # reserved: the helper's definition binds it
         params, lines = blocking.function_lines(
             run, self.src(blocking.block_slices(run), '_blocks'), self.atom,
             lambda eq: self.src(ops.get(eq.primitive).impl, eq.primitive), self.src)
         helpers.append((f"def {name}({', '.join(params)}):", lines))
-        args = [self.atom(v) for v in run.inputs]
-        args += run.kept.values()
-        results = [self._names[v] for v in run.results]
-        # names the plain lines leave deleted or holding dead inputs: dropped either way
-        dead = {text[4:] for text, eq in span if eq is None and text.startswith('del ')}
-        dead.update(self._names[v] for v in run.inputs
-                    if v not in run.used_after and _is_big(v.aval))
-        dead.difference_update(results)
-        return [*body[:first],
-                (f"_blocked = {name}({', '.join(args)})", None),
-                ('if _blocked is None:', None),
-                *((f'    {text}', eq) for text, eq in span),
-                ('else:', None),
-                (f"    {', '.join(results)}{',' if len(results) == 1 else ''} = _blocked", None),
-                *((f'    {n} = None', None) for n in sorted(dead)),
-                ('    _blocked = None', None),
-                *body[last + 1:]]
+        call = f"{name}({', '.join([*map(self.atom, run.inputs), *run.kept.values()])})"
+        dying = [self._names[v] for v in run.inputs if v not in run.used_after and _is_big(v.aval)]
+        return blocking.splice(body, run, call, [self._names[v] for v in run.results], dying)
 
     def _call_into(self, eq, buffer):
         """The call of `eq`, a ufunc, writing into the array named `buffer`."""

@@ -38,6 +38,15 @@ def into_place(store, ufunc, last_use, at):
     return bool(region.shape) and None not in region.shape and region == value.aval
 
 
+def lines(ufunc_line, store_line, ufunc, store, into_row):
+    """The lines computing `ufunc` by `into_row` (its call writing into the stored-to row), or,
+    when the row's index is out of bounds, as before: `ufunc_line`, then `store_line` raising
+    numpy's IndexError. (text, equation) pairs."""
+    name = ufunc_line.partition(' = ')[0]
+    return [('try:', None), (f'    {name} = {into_row}', ufunc),
+            ('except IndexError:', None), (f'    {ufunc_line}', ufunc), (f'    {store_line}', store)]
+
+
 def _basic(item, dynamic):
     """True if `item` of an index template picks a view: no array, bool or list index."""
     if isinstance(item, Hole):
