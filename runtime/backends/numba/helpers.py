@@ -1,10 +1,29 @@
 """numba functions the generated code calls (`ctx.helper(name)` imports them by name)."""
 import numpy as np
 from numba import njit
-from numba.core import types
+from numba.core import config, types
+from numba.core.caching import FunctionCache
 from numba.extending import overload
 
 from . import numpy_blas
+
+
+class _PerOptLevelCache(FunctionCache):
+    """numba's cache of a helper, with numba's optimisation level in the key of every entry.
+
+    numba leaves the level out, so a process at NUMBA_OPT=0 (the test suite) and one at
+    the default 3 (`make bench`, users) loaded each other's machine code: after a test run,
+    the benchmarks' matmuls ran -O0 helpers, 2x slower."""
+
+    def _index_key(self, sig, codegen):
+        return (*super()._index_key(sig, codegen), ('NUMBA_OPT', int(config.OPT)))
+
+
+def _cached_njit(function):
+    """`njit(cache=True)(function)`, its cache entries kept apart per optimisation level."""
+    dispatcher = njit(function)
+    dispatcher._cache = _PerOptLevelCache(function)  # what cache=True sets, with our key
+    return dispatcher
 
 # name -> Python function of a helper that becomes a numba dispatcher when first imported
 # (building one costs about 0.3 ms, and a new process loading a cached graph needs a few)
@@ -20,7 +39,7 @@ def __getattr__(name):
     function = _LAZY.get(name)
     if function is None:
         raise AttributeError(f'module {__name__!r} has no attribute {name!r}')
-    dispatcher = globals()[name] = njit(cache=True)(function)
+    dispatcher = globals()[name] = _cached_njit(function)
     return dispatcher
 
 
@@ -234,7 +253,7 @@ def arange_float(first, second, length):
     return out
 
 
-@njit(cache=True)
+@_cached_njit
 def clip_value(x, lo, hi, keep):
     """numpy's clip of one value: max(x, lo) then min(.., hi), a NaN (first) kept. At ties
     numpy gives `x` where both bounds are 0-d (`keep`), else the bound: clip(-0.0, 0.0, 1.0)
@@ -272,7 +291,7 @@ def argmin_rows(rows):
     return _extreme_index_rows(rows, False)
 
 
-@njit(cache=True)
+@_cached_njit
 def _extreme_index_rows(rows, largest):
     """Each (non-empty) row's first largest (else smallest) value's index, or its first NaN's."""
     out = np.empty(rows.shape[0], np.int64)
@@ -326,7 +345,7 @@ def cumprod_rows(rows):
     return _scan_rows(rows, True)
 
 
-@njit(cache=True)
+@_cached_njit
 def _scan_rows(rows, multiply):
     """Running sums (else products) along each row, starting from its first value (a leading
     -0.0 stays -0.0, as in numpy)."""

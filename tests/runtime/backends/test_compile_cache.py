@@ -149,6 +149,36 @@ def test_the_key_changes_with_numbas_optimisation_level_and_our_helpers(monkeypa
     assert cache.entry_key(source) != key
 
 
+HELPER_PROGRAM = textwrap.dedent('''
+    import json
+    import numpy as np
+    from runtime.backends.numba import helpers
+
+    x = np.arange(9.0).reshape(3, 3)
+    helpers.matmul_blas(x, x)
+    stats = helpers.matmul_blas.stats
+    print(json.dumps({'hits': sum(stats.cache_hits.values()),
+                      'misses': sum(stats.cache_misses.values())}))
+''')
+
+
+def test_a_helpers_machine_code_is_cached_per_numba_optimisation_level(tmp_path):
+    # numba's own key has no level: -O0 code (the suite's) was loaded at -O3 (the benchmarks')
+    script = tmp_path / 'helper.py'
+    script.write_text(HELPER_PROGRAM)
+
+    def run(level):
+        env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / 'numba'), NUMBA_OPT=level)
+        done = subprocess.run([sys.executable, str(script)], env=env, capture_output=True,
+                              text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+    assert run('0') == {'hits': 0, 'misses': 1}
+    assert run('3') == {'hits': 0, 'misses': 1}  # compiled at -O3, not -O0's code
+    assert run('3') == {'hits': 1, 'misses': 0}
+    assert run('0') == {'hits': 1, 'misses': 0}
+
+
 def test_writing_an_entry_leaves_the_numba_files_another_process_is_writing(tmp_path):
     """A process that found no entry writes it; another one, which wrote it first, may be
     saving numba's files of it: its temporary files stay (they were removed, and its rename
