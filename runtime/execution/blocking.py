@@ -110,8 +110,8 @@ def _shape(eq):
     if aval.weak or not aval.shape or None in aval.shape or aval.dtype.kind not in _KINDS:
         return None
     for atom in eq.inputs:
-        if isinstance(atom, Var) and (atom.aval.shape not in ((), aval.shape)
-                                      or getattr(atom.aval, 'dtype', None) is None
+        if isinstance(atom, Var) and (getattr(atom.aval, 'dtype', None) is None  # a resource
+                                      or atom.aval.shape not in ((), aval.shape)
                                       or atom.aval.dtype.kind not in _KINDS):
             return None
     return aval.shape
