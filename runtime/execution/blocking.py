@@ -232,10 +232,17 @@ def function_lines(run, blocks_name, literal, callee, src):
                                    f'{empty}({shape}, {src(var.aval.dtype)})'))
     setup += [f'f{i} = {param_of[v]}.reshape(-1)' for i, v in enumerate(full)]
     setup += [f'g{i} = r{i}.reshape(-1)' for i in range(len(run.results))]
-    setup += [f'w{i} = {empty}(({run.block},), {src(dtype)})' for i, dtype in enumerate(run.work)]
+    first = {}  # work buffer -> the op first writing into it in each block
+    for eq in run.equations:
+        kind, index = run.slots[eq.outputs[0]]
+        if kind == 'work':
+            first.setdefault(index, eq)
+    # a select first in its place makes each block's array itself: that place needs no buffer
+    buffered = [i for i in range(len(run.work)) if not _is_select(first[i])]
+    setup += [f'w{i} = {empty}(({run.block},), {src(run.work[i])})' for i in buffered]
     views = [f'x{i} = f{i}[s]' for i in range(len(full))]
     views += [f'y{i} = g{i}[s]' for i in range(len(run.results))]
-    views += [f't{i} = w{i}[c]' for i in range(len(run.work))]
+    views += [f't{i} = w{i}[c]' for i in buffered]
     names = {v: f'x{i}' for i, v in enumerate(full)}
     names.update((v, param_of[v]) for v in run.inputs if v not in names)
     names.update((v, ('y' if kind == 'result' else 't') + str(index))

@@ -154,15 +154,17 @@ _BINARY = ['add', 'subtract', 'multiply', 'divide', 'maximum', 'fmin', 'arctan2'
 
 @st.composite
 def programs(draw):
-    """A random chain of float ufuncs on three inputs (each op reads earlier values)."""
+    """A random chain of float ufuncs and selects on three inputs (each reads earlier values)."""
     steps = []
     for index in range(draw(st.integers(2, 8))):
         known = 3 + index
-        if draw(st.booleans()):
+        kind = draw(st.sampled_from(['unary', 'binary', 'select']))
+        if kind == 'unary':
             steps.append((draw(st.sampled_from(_UNARY)), draw(st.integers(0, known - 1))))
-        else:
-            steps.append((draw(st.sampled_from(_BINARY)), draw(st.integers(0, known - 1)),
-                          draw(st.integers(0, known - 1))))
+        else:  # a select: np.where(a > 0, b, c)
+            name = draw(st.sampled_from(_BINARY)) if kind == 'binary' else 'select'
+            steps.append((name, *(draw(st.integers(0, known - 1))
+                                   for _ in range(2 if kind == 'binary' else 3))))
     outputs = draw(st.lists(st.integers(3, 2 + len(steps)), min_size=1, max_size=3))
     return steps, outputs
 
@@ -171,7 +173,11 @@ def _program(steps, outputs):
     def program(x, y, z):
         values = [x, y, z]
         for name, *operands in steps:
-            values.append(getattr(np, name)(*(values[i] for i in operands)))
+            args = [values[i] for i in operands]
+            if name == 'select':
+                values.append(np.where(args[0] > 0, args[1], args[2]))
+            else:
+                values.append(getattr(np, name)(*args))
         return tuple(values[i] for i in outputs)
     return program
 
