@@ -87,9 +87,13 @@ class Run:
     used_after: set = field(default_factory=set)  # Vars read after the run (or graph outputs)
 
     @property
+    def itemsize(self):
+        """The widest result's: it sets the bytes of a block and of the run."""
+        return max(eq.outputs[0].aval.dtype.itemsize for eq in self.equations)
+
+    @property
     def block(self):
-        itemsize = max(eq.outputs[0].aval.dtype.itemsize for eq in self.equations)
-        return max(1, min(BLOCK_BYTES // itemsize, size(self.shape)))
+        return max(1, min(BLOCK_BYTES // self.itemsize, size(self.shape)))
 
     @property
     def full_inputs(self):
@@ -136,7 +140,7 @@ def runs(emitted, outputs, kept):
     position = {id(eq): i for i, (eq, _) in enumerate(emitted)}
     worth = []
     for run in found:
-        if len(run.equations) < 2 or _bytes(run) < MIN_BYTES:
+        if len(run.equations) < 2 or size(run.shape) * run.itemsize < MIN_BYTES:
             continue
         run.used_after = {a for a in outputs if isinstance(a, Var)}
         for eq, _ in emitted[position[id(run.equations[-1])] + 1:]:
@@ -144,10 +148,6 @@ def runs(emitted, outputs, kept):
         if _plan(run, target, kept):
             worth.append(run)
     return worth
-
-
-def _bytes(run):
-    return size(run.shape) * max(eq.outputs[0].aval.dtype.itemsize for eq in run.equations)
 
 
 def _plan(run, target, kept):

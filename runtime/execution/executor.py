@@ -207,11 +207,12 @@ class _Codegen:
             stored = (update is not None and into is None and not top_level and plain_ufunc
                       and stores.into_place(eq, plain_ufunc[0], last_use, i))
             if stored:  # the ufunc's line writes into the stored-to row itself
-                line = plain_ufunc[1]
-                row = update.partition(' = ')[0]
-                body[line:line + 1] = stores.lines(body[line][0], update, plain_ufunc[0], eq,
-                                                   self._call_into(plain_ufunc[0], row))
+                ufunc, line = plain_ufunc
+                row = update.partition(' = ')[0]  # the store's `target[index]`
+                into_row = f'{self._names[ufunc.outputs[0]]} = {self._call_into(ufunc, row)}'
+                body[line:line + 1] = stores.lines(into_row, body[line][0], update, ufunc, eq)
             if update is not None:
+                plain_ufunc = None
                 if not stored:
                     body.append((update, eq))
                 name = self._names[eq.outputs[0]] = self._names[target]
@@ -225,8 +226,6 @@ class _Codegen:
                 plain_ufunc = (eq, len(body)) if len(lines) == 1 and buffers.takes_out(eq) \
                     else None
                 body += lines
-            if update is not None:
-                plain_ufunc = None
             ownership.step(eq, update is not None and into is None, self.owned_results)
             if top_level:
                 self.emitted.append((eq, target if update is not None else None))
@@ -266,10 +265,10 @@ class _Codegen:
         """(The top-level `body` with the lines computing `pooled` results writing into scratch
         buffers the function keeps (`scratch`), {pooled result: its buffer's name})."""
         body, buffer_of = list(body), {var: f'_s{i}' for i, var in enumerate(pooled)}
-        for index, (text, eq) in enumerate(body):  # a pooled result's equation is one line
+        for index, (_, eq) in enumerate(body):  # a pooled result's equation is one line
             buffer = buffer_of.get(eq.outputs[0]) if eq is not None and eq.outputs else None
             if buffer is not None:
-                body[index] = (f"{text.partition(' = ')[0]} = {self._call_into(eq, buffer)}", eq)
+                body[index] = (f'{self._names[eq.outputs[0]]} = {self._call_into(eq, buffer)}', eq)
         return body, buffer_of
 
     def _with_scratch(self, body, pooled):

@@ -38,12 +38,11 @@ def into_place(store, ufunc, last_use, at):
     return bool(region.shape) and None not in region.shape and region == value.aval
 
 
-def lines(ufunc_line, store_line, ufunc, store, into_row):
-    """The lines computing `ufunc` by `into_row` (its call writing into the stored-to row), or,
+def lines(into_row, ufunc_line, store_line, ufunc, store):
+    """The lines computing `ufunc` by `into_row` (its line writing into the stored-to row), or,
     when the row's index is out of bounds, as before: `ufunc_line`, then `store_line` raising
     numpy's IndexError. (text, equation) pairs."""
-    name = ufunc_line.partition(' = ')[0]
-    return [('try:', None), (f'    {name} = {into_row}', ufunc),
+    return [('try:', None), (f'    {into_row}', ufunc),
             ('except IndexError:', None), (f'    {ufunc_line}', ufunc), (f'    {store_line}', store)]
 
 
