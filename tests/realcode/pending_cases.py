@@ -2,9 +2,10 @@
 `rt.function` today, and one tiny reproducer per distinct cause. FAILURES.md explains them.
 
 Not collected by pytest (no `test_` prefix): these are tests to enable once their cause is
-fixed. `PENDING` maps (scenario, mode) to the cause, the vendored line where it shows (None
-when it is in the message or the values are silently wrong) and the symptom: the exception's
-type and the start of its first line, or where the values differ. To enable a scenario,
+fixed. `PENDING` maps (scenario, mode) to the cause, the vendored line where it shows (the
+innermost vendored frame, or the line a numba error names; None where the values are silently
+wrong) and the symptom: the exception's type and the start of its first line, or where the
+values differ. To enable a scenario,
 delete its entry: `test_numpy_ml_graphs.py` runs every scenario and mode not listed here.
 To enable the whole file, rename it `test_pending_cases.py` (its tests then fail until fixed).
 
