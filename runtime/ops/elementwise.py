@@ -143,8 +143,9 @@ def _matmul_vjp(needed, g, out, a, b):
     a_vec, b_vec = np.ndim(a) == 1, np.ndim(b) == 1
     a2 = a[None, :] if a_vec else a
     b2 = b[:, None] if b_vec else b
-    g2 = g[..., None, :] if a_vec else g
-    g2 = g2[..., None] if b_vec else g2
+    # b's axis first: with two vectors g is a scalar, which gets b's axis, then a's
+    g2 = g[..., None] if b_vec else g
+    g2 = g2[..., None, :] if a_vec else g2
     da = db = None
     if needed[0]:
         da = g2 @ _swap(b2)
