@@ -121,7 +121,7 @@ class Function:
         if _d.tracing and current_builder() is not None:
             return self._call_in_trace(prefix, args, kwargs)
         concrete, inputs, _ = self._resolve(prefix, args, kwargs)
-        result = concrete.run(inputs)
+        result = concrete.run(keys.detached(inputs))
         if not kwargs:
             self._memoize(memo, args, inputs, concrete)
         return result
