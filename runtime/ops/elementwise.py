@@ -100,9 +100,10 @@ defvjp('minimum', lambda g, out, x, y: np.where(x <= y, g, 0), lambda g, out, x,
 defvjp('fmax', lambda g, out, x, y: np.where(out == x, g, 0), lambda g, out, x, y: np.where(out == x, 0, g))
 defvjp('fmin', lambda g, out, x, y: np.where(out == x, g, 0), lambda g, out, x, y: np.where(out == x, 0, g))
 # piecewise constant: a zero gradient almost everywhere, as in TensorFlow and JAX
-for _name in ('floor', 'ceil', 'rint', 'trunc', 'sign', 'spacing', 'nextafter', 'floor_divide',
-              'heaviside', 'round'):
+for _name in ('floor', 'ceil', 'rint', 'trunc', 'sign', 'spacing', 'floor_divide', 'heaviside',
+              'round'):
     defvjp(_name)
+defvjp('nextafter', lambda g, out, x, y: g)  # x moved by one ulp: slope 1 in x, 0 in y
 
 
 def _power_base(g, out, x, y):
