@@ -114,6 +114,21 @@ def graph_gradient(spelling, source, autograph):
     return rt.function(watched, autograph=autograph)(W)
 
 
+def called_gradient(spelling, source):
+    """The same gradient on an eager tape around a call of an rt.function computing it."""
+    if source == 'variable':
+        v = rt.Variable(W)
+        f = rt.function(lambda: np.sum(np.tanh(spelling(v))), autograph=False)
+        with rt.GradientTape() as tape:
+            y = f()
+        return tape.gradient(y, v)
+    f = rt.function(lambda w: np.sum(np.tanh(spelling(w))), autograph=False)
+    with rt.GradientTape() as tape:
+        w = tape.watch(W)
+        y = f(w)
+    return tape.gradient(y, w)
+
+
 SOURCES = ['watch', 'variable']
 
 
@@ -122,6 +137,7 @@ SOURCES = ['watch', 'variable']
 def test_recorded_spellings_give_the_product_gradient_eagerly_and_in_graphs(name, source):
     spelling = RECORDED[name]
     np.testing.assert_allclose(eager_gradient(spelling, source), EXPECTED, rtol=1e-12)
+    np.testing.assert_allclose(called_gradient(spelling, source), EXPECTED, rtol=1e-12)
     for autograph in (False, True):
         np.testing.assert_allclose(graph_gradient(spelling, source, autograph), EXPECTED,
                                    rtol=1e-12)
@@ -156,10 +172,16 @@ def test_conversions_of_a_followed_value_raise_eagerly_naming_the_call(name, sou
 @pytest.mark.parametrize('source', SOURCES)
 @pytest.mark.parametrize('name', sorted(REFUSED))
 def test_in_graphs_those_spellings_give_the_product_gradient_or_raise(name, source):
+    """Traced (an rt.function called under an eager tape, or holding the tape), the value is a
+    symbolic tensor: numpy's conversion of it raises, and arrays the trace captures or makes
+    follow their uses (X.dot(w), y[i] = ... in converted code)."""
     spelling, _ = REFUSED[name]
-    for autograph in (False, True):
+    runs = [lambda: called_gradient(spelling, source)] + [
+        lambda autograph=autograph: graph_gradient(spelling, source, autograph)
+        for autograph in (False, True)]
+    for run in runs:
         try:
-            got = graph_gradient(spelling, source, autograph)
+            got = run()
         except Exception as exc:  # noqa: BLE001  (which exception: checked here)
             assert _raised(exc, (OperatorNotAllowedInGraphError, rt.errors.MutationError)), exc
         else:
