@@ -216,7 +216,8 @@ class Tracked(builders.Followed):
 
 
 def _is_operand(value):
-    return value.__class__ in (int, float, bool, complex) or isinstance(
+    """Values an operator takes (others: NotImplemented, for their own reflected operator)."""
+    return value.__class__ in _OPERAND_CLASSES or isinstance(
         value, (np.ndarray, np.generic, builders.Followed, builders.Resource, list, tuple)) or \
         tensor.is_symbolic(value)
 
@@ -242,6 +243,7 @@ def _numpy_method(function):
     return lambda self, *args, **kwargs: function(self, *args, **kwargs)
 
 
+_OPERAND_CLASSES = frozenset((int, float, bool, complex, np.ndarray, np.float64, np.float32, Tracked))
 _ARITHMETIC = {op.stem: getattr(np, op.ufunc) for op in ARITHMETIC.values() if op.symbol != '**'}
 for _name, _ufunc in {**_ARITHMETIC, 'divmod': np.divmod}.items():
     setattr(Tracked, f'__{_name}__', _binary(_ufunc, False))
