@@ -127,10 +127,10 @@ class Function:
             return self._call_in_trace(prefix, args, kwargs)
         concrete, inputs, _ = self._resolve(prefix, args, kwargs)
         try:
-            result = concrete.run(inputs)
+            result = concrete.run(keys.detached(inputs))
         except StateChanged as change:  # the objects it uses changed: trace again
             concrete, inputs, _ = self._retrace(concrete, change, prefix, args, kwargs)
-            result = concrete.run(inputs)
+            result = concrete.run(keys.detached(inputs))
         if not kwargs:
             self._memoize(memo, args, inputs, concrete)
         return result
