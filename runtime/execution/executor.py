@@ -32,6 +32,8 @@ import math
 import re
 import weakref
 
+import numpy as np
+
 from . import blocking, buffers, flow_codegen, inplace, scalar_ops, scratch, stores
 from .. import ops
 from ..ops.emitters import call_source
@@ -58,6 +60,17 @@ def compile_graph(graph, name='graph'):
     weakref.finalize(function, linecache.cache.pop, filename, None)
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     return function
+
+
+# ops whose outputs may be values of their sub-graphs' constants as they are
+_PASSING = frozenset(('cond', 'while', 'call', 'while_saving'))
+
+
+def _writeable(value):
+    """`value`, or a copy of it if it is a read-only array (a constant of the graph)."""
+    if value.__class__ is np.ndarray and not value.flags.writeable:
+        return value.copy()
+    return value
 
 
 def _noter(filename, line_equations):
@@ -101,6 +114,8 @@ class _Codegen:
         self._blocks = []  # the Ownership of each block being emitted, innermost last
         self.finished = None  # the Ownership of the block emitted last
         self.owned_results = set()  # outputs of the cond or loop emitted last that it owns
+        self._constant_vars = set()  # the graphs' constants (frozen arrays)
+        self._made_by = {}  # top-level value -> the primitive making it
 
     def src(self, value, hint=None):
         """Source for a value: inline when it is a literal, else a global of the generated code."""
@@ -153,6 +168,7 @@ class _Codegen:
         body = self._with_scratch(body, pooled)
         lines = [f"def {self.function_name}({', '.join(params)}):", '    try:']
         self._add_lines(lines, body, '        ')
+        outputs = [self._fresh(var, out) for var, out in zip(graph.outputs, outputs)]
         lines.append(f"        return ({', '.join(outputs)}{',' if len(outputs) == 1 else ''})")
         lines += ['    except Exception as exc:', '        _note(exc)', '        raise']
         for header, helper in helpers:
@@ -166,6 +182,16 @@ class _Codegen:
                 self.line_equations[len(lines) + 1] = equation
             lines.append(indent + text)
 
+    def _fresh(self, var, source):
+        """An output's source, made a new writeable array where it may be one of the graph's
+        frozen constants (passed through by a cond or a loop), as eager numpy gives a new one."""
+        if not isinstance(var, Var) or not var.aval.shape and var.aval.shape is not None:
+            return source
+        made_by = self._made_by.get(var)
+        if var in self._constant_vars or made_by in _PASSING:
+            return f"{self.src(_writeable, '_writeable')}({source})"
+        return source
+
     def block(self, graph, input_names, reuse_inputs=False, owned=(), result_names=()):
         """(lines, output sources) computing `graph` on inputs named `input_names`.
 
@@ -178,10 +204,13 @@ class _Codegen:
         """
         for var, value in graph.consts:
             self._names[var] = self.src(value, 'k')
+            self._constant_vars.add(var)
         for var, obj in graph.resources:
             self._names[var] = self.src(obj, 'ref')
         self._names.update(zip(graph.inputs, input_names))
         live = live_equations(graph)
+        if not self._blocks:  # the top level: which op makes each value
+            self._made_by = {v: eq.primitive for eq in live for v in eq.outputs}
         last_use = {a: i for i, eq in enumerate(live) for a in eq.inputs if isinstance(a, Var)}
         last_use.update((a, len(live)) for a in graph.outputs if isinstance(a, Var))
         ownership = inplace.Ownership(last_use, [graph.inputs[i] for i in owned])

@@ -105,13 +105,21 @@ def _wrapper(graph, codegen, jitted, source):
             keep(ref, value)
         if divisions and results[-1]:
             zero_division.report(divisions, results[-1])
-        return tuple(c(r) for c, r in zip(convert, results[:nout]))
+        return tuple(c(_writeable(r)) for c, r in zip(convert, results[:nout]))
 
     if not (refs or consts or divisions) and all(c is _same for c in convert):
         run = _direct(jitted, scalar_inputs, run)  # the common case: numba's own dispatch
         run.entry_for = functools.partial(_entry_for, jitted)
     run.__source__, run.dispatcher = source, jitted
     return run
+
+
+def _writeable(value):
+    """`value`, or a copy if numba passed a read-only constant of the graph through (eager
+    numpy would have made a new array)."""
+    if value.__class__ is np.ndarray and not value.flags.writeable:
+        return value.copy()
+    return value
 
 
 def _keep(ref, value):
