@@ -179,6 +179,9 @@ class Pairing:
         return runs
 
 
+_COMPREHENSIONS = frozenset(('<listcomp>', '<setcomp>', '<dictcomp>', '<genexpr>'))
+
+
 def _take_pair(plain, pending, line_of):
     """The original code `plain` stands for, taken out of `pending`; None if it was generated."""
     name = plain.co_name
@@ -188,7 +191,11 @@ def _take_pair(plain, pending, line_of):
         candidates = [c for c in candidates if _signature(c) == signature]
     if len(candidates) > 1 or name.startswith('<'):
         line = line_of(plain.co_firstlineno)
-        candidates = [c for c in candidates if c.co_firstlineno == line]
+        on_line = [c for c in candidates if c.co_firstlineno == line]
+        # the converter makes no comprehension: one is always the user's, so one whose first
+        # line pairs with none (a position the conversion moved) pairs in order rather than
+        # pass for generated code, whose frames fold into their function's
+        candidates = on_line or (candidates[:1] if name in _COMPREHENSIONS else [])
     if not candidates:
         return None
     pending.remove(candidates[0])
