@@ -37,7 +37,7 @@ class ConvertedCode:
         self.scoped = scoped          # runs in an ag__.FunctionScope, which filters tracebacks
 
 
-class _CodeTable:
+class CodeTable:
     """code object -> value by identity (equal code objects of two modules stay apart), weakly."""
 
     def __init__(self):
@@ -52,8 +52,8 @@ class _CodeTable:
         return entry[1] if entry is not None and entry[0]() is code else None
 
 
-_converted = _CodeTable()  # rewritten code -> ConvertedCode
-_originals = _CodeTable()  # original code -> (its Pairing, the plain converted code for it)
+_converted = CodeTable()  # rewritten code -> ConvertedCode
+_originals = CodeTable()  # original code -> (its Pairing, the plain converted code for it)
 
 
 def converted_info(code):
