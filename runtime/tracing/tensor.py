@@ -29,11 +29,11 @@ CONVERT = ('convert it (call the function through rt.function, whose autograph=T
 _RUN_TIME = 'its value is only known when the graph runs'
 _STAGE = ('Compute it with numpy functions on the tensor (np.where(c, a, b), np.any, np.all), or '
           'stage it with rt.cond or rt.while_loop')
-_STAGE_BYCONVERTING = (f'{CONVERT}, which stages Python control flow on tensors as graph ops; '
+_STAGE_BY_CONVERTING = (f'{CONVERT}, which stages Python control flow on tensors as graph ops; '
                         'or use rt.cond, rt.while_loop or np.where explicitly')
 
 
-def not_allowed(what, fix=_STAGE, unconverted_fix=_STAGE_BYCONVERTING, *, cause=_RUN_TIME):
+def not_allowed(what, fix=_STAGE, unconverted_fix=_STAGE_BY_CONVERTING, *, cause=_RUN_TIME):
     """OperatorNotAllowedInGraphError for `what`, with the fix for the code doing it.
 
     `fix` applies to converted code (whose control flow on tensors AutoGraph
