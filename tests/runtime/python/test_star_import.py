@@ -10,7 +10,11 @@ import subprocess
 import sys
 import textwrap
 
+import numpy as np
 import pytest
+
+import runtime as rt
+from loading import load
 
 FILES = {
     'pkg/__init__.py': '''\
@@ -161,3 +165,21 @@ def test_import_star_takes_the_originals_names_and_the_importer_runs_its_own_cod
     assert converted['importer runs'] == [[importer, runs_converted]] * 2
     assert converted['imported function runs'] == [str(src / 'pkg' / 'exporter.py'), runs_converted]
     assert converted['own ag__']  # the importer's `ag__` is still its own
+
+
+def test_a_module_whose_function_is_converted_on_the_fly_exports_no_ag(tmp_path):
+    """rt.function converts a plain module's function with the module's globals: the `ag__`
+    it adds there is not exported either."""
+    path = tmp_path / 'plain_star.py'
+    path.write_text('def clip(x):\n    if x > 3:\n        return x * 0 + 3\n    return x\n')
+    module = load(path, 'plain_star')
+    before = star(module)
+    assert rt.function(module.clip)(np.float64(5.0)) == 3.0
+    assert 'ag__' in vars(module)  # converted code reads it as a global
+    assert star(module) == before == ['clip'] and not hasattr(module, '__all__')
+
+
+def star(module):
+    namespace = {}
+    exec(f'from {module.__name__} import *', namespace)
+    return sorted(name for name in namespace if name != '__builtins__')
