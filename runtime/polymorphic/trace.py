@@ -5,6 +5,7 @@ from ..errors import MutationError
 from .. import staging  # noqa: F401  (traced code stages graph ops through the ag__ operators)
 from ..tracing.memory import aliasing, captured_arrays, made_arrays
 from ..tracing.graph_lists import GraphList
+from ..tracing import numpy_random
 from ..ir.core import AbstractValue
 from ..tracing.tensor import Tensor
 from ..api.tensor_spec import TensorSpec
@@ -30,11 +31,12 @@ def trace(name, python_function, binder, arguments, avals, parent=None):
 
 
 def _trace(name, python_function, binder, arguments, avals, parent):
-    while True:
-        try:
-            return _trace_once(name, python_function, binder, arguments, avals, parent)
-        except captured_arrays.Retrace:
-            continue  # it read an array it then updated: again, with that array by reference
+    with numpy_random.Watch():  # the generators drawn from are left as they were
+        while True:
+            try:
+                return _trace_once(name, python_function, binder, arguments, avals, parent)
+            except captured_arrays.Retrace:
+                continue  # it read an array it then updated: again, with that array by reference
 
 
 def _trace_once(name, python_function, binder, arguments, avals, parent):
