@@ -12,7 +12,7 @@ import numpy as np
 
 from ...errors import AgError
 from ...ops.elementwise import UFUNCS
-from . import creation, indexing, reductions, shapes, ufunc_loops, zero_division
+from . import creation, draws, indexing, reductions, shapes, ufunc_loops, zero_division
 from .types import cast, dtype_source, is_scalar, loop_types
 
 # ufuncs whose Python operator numba computes as numpy's loop does, on scalars of these dtypes
@@ -235,7 +235,7 @@ LOWERINGS.update({
     'read_variable': _read_variable, 'assign_variable': _assign(None),
     'assign_add_variable': _assign('add'), 'assign_sub_variable': _assign('subtract'),
     'matmul': _matmul, 'clip': _clip, 'dot': _dot, 'round': _round, 'list_append': _list_append, 'stack_rows': _stack_rows,
-    **shapes.TABLE, **creation.TABLE, **reductions.TABLE, **indexing.TABLE,
+    **shapes.TABLE, **creation.TABLE, **reductions.TABLE, **indexing.TABLE, **draws.TABLE,
 })
 
 
