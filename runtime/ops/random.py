@@ -295,3 +295,84 @@ def _draw_rule(rng, *dynamic, method, arguments):
 
 
 defvjp('draw')  # a constant: the numbers drawn give their arguments no cotangent
+
+
+# --- a generator's state as a value: what a gradient needs to draw the same numbers again ------
+#
+#     c:u64[6] = rng_state[words=6] a        -- PCG64: state, inc, has_uint32, uinteger
+#     _ = rng_restore b c                    -- b: another generator, of the same bit generator
+#
+# The state is numpy's (`bit_generator.state`, or a RandomState's `get_state(legacy=False)`,
+# its cached Gaussian included) written as uint64 words: each int as two (low, high: PCG64's
+# are 128 bits), a float as its bits, an array's elements one each; strings are left out (the
+# structure comes from the generator restored, which has the same bit generator).
+
+def _state_dict(rng):
+    if isinstance(rng, np.random.RandomState):
+        return rng.get_state(legacy=False)
+    return rng.bit_generator.state
+
+
+def _words(value, out):
+    if isinstance(value, dict):
+        for item in value.values():
+            _words(item, out)
+    elif isinstance(value, np.ndarray):
+        out.extend(int(v) for v in value.ravel())
+    elif isinstance(value, float):
+        out.append(int(np.float64(value).view(np.uint64)))
+    elif isinstance(value, (int, np.integer)):
+        value = int(value)
+        out.extend((value & 0xFFFFFFFFFFFFFFFF, value >> 64))
+
+
+def state_words(rng):
+    """How many uint64 words `rng_state` gives for generator `rng`."""
+    out = []
+    _words(_state_dict(rng), out)
+    return len(out)
+
+
+def read_state(rng, *, words):
+    out = []
+    _words(_state_dict(rng), out)
+    return np.array(out, np.uint64)
+
+
+def _filled(template, words, at):
+    """(`template` with its leaves read from `words` from index `at`, the next index)."""
+    if isinstance(template, dict):
+        result = {}
+        for key, item in template.items():
+            result[key], at = _filled(item, words, at)
+        return result, at
+    if isinstance(template, np.ndarray):
+        n = template.size
+        return words[at:at + n].astype(template.dtype).reshape(template.shape), at + n
+    if isinstance(template, float):
+        return float(words[at:at + 1].view(np.float64)[0]), at + 1
+    if isinstance(template, (int, np.integer)):
+        return int(words[at]) | int(words[at + 1]) << 64, at + 2
+    return template, at
+
+
+def restore_state(rng, words):
+    state, _ = _filled(_state_dict(rng), np.asarray(words, np.uint64), 0)
+    if isinstance(rng, np.random.RandomState):
+        rng.set_state(state)
+    else:
+        rng.bit_generator.state = state
+
+
+@defop('rng_state', read_state, stateful=True)
+def _rng_state_rule(rng, *, words):
+    return AbstractValue(np.uint64, (words,))
+
+
+@defop('rng_restore', restore_state, stateful=True)
+def _rng_restore_rule(rng, words):
+    return None
+
+
+defvjp('rng_state')  # integers: no cotangents
+defvjp('rng_restore')
