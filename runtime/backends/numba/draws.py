@@ -7,7 +7,8 @@ the numbers, and the generator's state afterwards, are bitwise those of the
 numpy executor and of eager numpy. The compiled function takes the generator as
 an int key (`helpers.hold`); the arguments are passed as numba boxes them
 (arrays, Python scalars). A 0-d array drawn (`size=()`) comes back as a numpy
-scalar, as other 0-d results of compiled functions do.
+scalar, as other 0-d results of compiled functions do. A gradient's `rng_state`
+and `rng_restore` (reading and restoring a generator's state) go the same way.
 """
 import math
 
@@ -53,4 +54,14 @@ def emit(ctx, eq, args):
             f'{INDENT}{target} = {call}']
 
 
-TABLE = {'draw': emit}
+def _state(ctx, eq, args):
+    (target,) = ctx.targets
+    return [f"with objmode({target}='{objmode_type(eq.outputs[0].aval)}'):",
+            f"{INDENT}{target} = {ctx.helper('state_of')}({args[0]}, {eq.params['words']!r})"]
+
+
+def _restore(ctx, eq, args):
+    return ['with objmode():', f"{INDENT}{ctx.helper('restore_to')}({args[0]}, {args[1]})"]
+
+
+TABLE = {'draw': emit, 'rng_state': _state, 'rng_restore': _restore}

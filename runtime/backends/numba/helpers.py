@@ -385,6 +385,18 @@ def release(key):
             del GENERATORS[key]
 
 
+def state_of(key, words):
+    """The state of the generator of `key` as uint64 words (the `rng_state` op, in objmode)."""
+    from runtime.ops.random import read_state
+    return read_state(GENERATORS[key][0], words=words)
+
+
+def restore_to(key, words):
+    """Restore the generator of `key` to the state `words` (the `rng_restore` op, in objmode)."""
+    from runtime.ops.random import restore_state
+    restore_state(GENERATORS[key][0], words)
+
+
 def draw_from(key, method, arguments):
     """numpy's draw `method` on the generator of `key` (run in objmode): the `draw` op's own
     implementation, its result as numba takes it back (a scalar for a 0-d array; C order)."""
