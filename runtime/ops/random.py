@@ -261,8 +261,7 @@ _COMMON = {
 SPECS = {
     'RandomState': {
         **_COMMON,
-        'random_sample': _COMMON['random'], 'ranf': _COMMON['random'],
-        'sample': _COMMON['random'], 'rand': _rand, 'randn': _rand,
+        'random_sample': _COMMON['random'], 'rand': _rand, 'randn': _rand,
         'randint': _bounded(int), 'choice': _rs_choice,
         'seed': _nothing, 'set_state': _nothing,
     },

@@ -31,7 +31,8 @@ def trace(name, python_function, binder, arguments, avals, parent=None):
 
 
 def _trace(name, python_function, binder, arguments, avals, parent):
-    with numpy_random.Watch():  # the generators drawn from are left as they were
+    # the generators it draws from, or is given, and the global one are left as they were
+    with numpy_random.Watch(numpy_random.generators_in(arguments.leaves)):
         while True:
             try:
                 return _trace_once(name, python_function, binder, arguments, avals, parent)

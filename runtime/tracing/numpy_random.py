@@ -169,8 +169,10 @@ def overload(f):
         return functools.partial(_call_method, rng, name)
     stand_in = _STAND_INS.get(id(f))
     if stand_in is not None and (f is stand_in[0] or f is stand_in[1]):
-        return functools.partial(_call_method, _GLOBAL, stand_in[0].__name__)
+        return functools.partial(_call_method, _GLOBAL, stand_in[2])
     if f in _MAKERS:
+        return functools.partial(_refuse_making, f)
+    if f is np.random.set_bit_generator:
         return functools.partial(_refuse_making, f)
     return None
 
@@ -187,6 +189,11 @@ _MAKERS = (np.random.default_rng, np.random.Generator, np.random.RandomState)
 def _refuse_making(f, *args, **kwargs):
     if builders.current_builder() is None:
         return f(*args, **kwargs)
+    if f is np.random.set_bit_generator:
+        raise StagingError(
+            f'np.random.set_bit_generator at {builders.source_location()} cannot be called in '
+            'a traced function: it would replace the global generator once, while tracing. '
+            'Call it outside the rt.function.')
     raise StagingError(
         f'np.random.{f.__name__}(...) at {builders.source_location()} makes a random generator '
         'while tracing: it would be made once, when the function is traced, and its state then '
@@ -197,32 +204,40 @@ def _refuse_making(f, *args, **kwargs):
 
 # --- the np.random functions, for code that is not converted ------------------------------------
 
+# functions of `numpy.random` that are not methods of the global RandomState but call one
+_ALIASES = {'seed': 'seed', 'sample': 'random_sample', 'ranf': 'random_sample'}
+
+
 def _module_functions():
-    """name -> numpy's function of the `numpy.random` module that is a method of the global
-    RandomState (numpy's own, as it was when this module was imported)."""
+    """name -> numpy's function of the `numpy.random` module that draws from (or seeds) the
+    global RandomState (numpy's own, as it was when this module was imported)."""
     found = {}
     for name in dir(_MODULE):
         f = getattr(_MODULE, name)
-        if getattr(f, '__self__', None) is _GLOBAL and not name.startswith('_'):
+        if not name.startswith('_') and (getattr(f, '__self__', None) is _GLOBAL or
+                                         name in _ALIASES):
             found[name] = f
     return found
 
 
-def _stand_in(original):
-    name = original.__name__
+def _stand_in(name, original):
+    method = _ALIASES.get(name, name)
 
     @functools.wraps(original)
     def stand_in(*args, **kwargs):
         if builders.current_builder() is None:
             return original(*args, **kwargs)
-        return stage(_GLOBAL, name, args, kwargs)
+        return stage(_GLOBAL, method, args, kwargs)
     return stand_in
 
 
 _ORIGINALS = _module_functions()
-_STAND_IN_OF = {name: _stand_in(f) for name, f in _ORIGINALS.items()}
-_STAND_INS = {id(f): (f, _STAND_IN_OF[name]) for name, f in _ORIGINALS.items()}
-_STAND_INS.update({id(s): (_ORIGINALS[name], s) for name, s in _STAND_IN_OF.items()})
+_STAND_IN_OF = {name: _stand_in(name, f) for name, f in _ORIGINALS.items()}
+# id(function) -> (numpy's function, its stand-in, the method of the global RandomState)
+_STAND_INS = {id(f): (f, _STAND_IN_OF[name], _ALIASES.get(name, name))
+              for name, f in _ORIGINALS.items()}
+_STAND_INS.update({id(s): (_ORIGINALS[name], s, _ALIASES.get(name, name))
+                   for name, s in _STAND_IN_OF.items()})
 _swap_lock = threading.Lock()
 
 
@@ -257,18 +272,33 @@ def watch_generator(rng):
         states[id(rng)] = (rng, _state_of(rng))
 
 
+def generators_in(values):
+    """The random generators among `values` (a call's argument leaves)."""
+    return [v for v in values if isinstance(v, GENERATORS)]
+
+
 class Watch:
-    """`with Watch():` around a top-level trace: afterwards the generators its graphs draw from
-    are in the state they were in before, or the trace fails saying why."""
+    """`with Watch(given):` around a top-level trace: afterwards the generators its graphs draw
+    from and the generators `given` (its arguments) are in the state they were in before, or
+    the trace fails saying why (and they are put back). The global RandomState is checked only
+    while no other thread runs (any thread may draw from it meanwhile)."""
+
+    def __init__(self, given=()):
+        self.given = given
 
     def __enter__(self):
         self.outer, _watched.states = _watched.states, {} if _watched.states is None else None
+        if _watched.states is not None:
+            for rng in self.given:
+                watch_generator(rng)
         return self
 
     def __exit__(self, exc_type, exc, tb):
         states, _watched.states = _watched.states, self.outer
         if states is None:
             return False  # an inner trace: the outermost one checks
+        if threading.active_count() > 1:  # other threads may draw from the global RandomState
+            states.pop(id(_GLOBAL), None)
         changed = [rng for rng, state in states.values() if _state_of(rng) != state]
         for rng, state in states.values():
             if rng in changed:
@@ -278,13 +308,13 @@ class Watch:
             name = 'the global RandomState (np.random.*)' if rng is _GLOBAL else \
                 f'a {kind_of(rng)}'
             raise StagingError(
-                f'{name} drawn from in the graph was also used while tracing, by code the '
-                'trace does not stage: code that is not converted calling its methods (a '
-                'library, a lambda, a function marked rt.do_not_convert), or its state set '
-                '(`rng.bit_generator.state = ...`). Those numbers would be drawn once, while '
-                'tracing, and the graph would repeat them at every call. Convert that code, '
-                'or draw outside the rt.function and pass the values in. (Another thread '
-                'drawing from it during the trace has the same effect.)')
+                f'{name} was used while tracing by code the trace does not stage: code that is '
+                'not converted calling its methods (a library, a lambda, a function marked '
+                'rt.do_not_convert), or its state set (`rng.bit_generator.state = ...`, '
+                '`set_state`). Those numbers would be drawn once, while tracing, and the graph '
+                'would repeat them at every call. Convert that code, or draw outside the '
+                'rt.function and pass the values in. (Another thread drawing from it during '
+                'the trace has the same effect.)')
         return False
 
 
