@@ -17,7 +17,6 @@ import numpy as np
 from ...ir.core import Hole
 from .types import objmode_type
 
-INDENT = '    '
 
 
 def source(value, args):
@@ -42,26 +41,39 @@ def source(value, args):
 
 
 def emit(ctx, eq, args):
-    """`draw`: the generator's method in objmode, its value in the target."""
-    arguments = source(eq.params['arguments'], args[1:])
+    """`draw`: a call of a small compiled function of its own (`_objmode_call`) that calls the
+    generator's method in objmode."""
+    params = [f'x{i}' for i in range(len(args) - 1)]
+    arguments = source(eq.params['arguments'], params)
     if arguments is None:
         return None
-    call = f"{ctx.helper('draw_from')}({args[0]}, {eq.params['method']!r}, {arguments})"
-    if not eq.outputs:
-        return ['with objmode():', INDENT + call]
-    (target,) = ctx.targets
-    return [f"with objmode({target}='{objmode_type(eq.outputs[0].aval)}'):",
-            f'{INDENT}{target} = {call}']
+    call = f"{ctx.helper('draw_from')}(key, {eq.params['method']!r}, {arguments})"
+    return _objmode_call(ctx, eq, args, call, params)
+
+
+def _objmode_call(ctx, eq, args, call, params=()):
+    """Lines calling `call` (Python source reading `key`, the generator's key, and `params`, the
+    op's other inputs) in objmode, from a function of the generated module: numba (0.68) fails to
+    compile some functions holding objmode blocks that take arrays inside loops ("Instruction
+    does not dominate all uses"), but not a call of a function that holds the block."""
+    name = ctx.fresh('_objmode')
+    header = f"@njit\ndef {name}({', '.join(['key', *params])}):\n"
+    if eq.outputs:
+        kind = objmode_type(eq.outputs[0].aval)
+        body = (f"    with objmode(value='{kind}'):\n        value = {call}\n    return value\n")
+    else:
+        body = f'    with objmode():\n        {call}\n'
+    ctx.preamble.append(header + body + '\n\n')
+    invocation = f"{name}({', '.join(args)})"
+    return invocation if eq.outputs else [invocation]
 
 
 def _state(ctx, eq, args):
-    (target,) = ctx.targets
-    return [f"with objmode({target}='{objmode_type(eq.outputs[0].aval)}'):",
-            f"{INDENT}{target} = {ctx.helper('state_of')}({args[0]}, {eq.params['words']!r})"]
+    return _objmode_call(ctx, eq, args, f"{ctx.helper('state_of')}(key, {eq.params['words']!r})")
 
 
 def _restore(ctx, eq, args):
-    return ['with objmode():', f"{INDENT}{ctx.helper('restore_to')}({args[0]}, {args[1]})"]
+    return _objmode_call(ctx, eq, args, f"{ctx.helper('restore_to')}(key, x0)", ['x0'])
 
 
 TABLE = {'draw': emit, 'rng_state': _state, 'rng_restore': _restore}
