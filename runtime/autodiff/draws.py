@@ -60,16 +60,16 @@ _DRAWN = weakref.WeakKeyDictionary()  # graph -> the generators its draws draw f
 
 
 def generators_drawn(graph):
-    """The generators (not scratch copies) that `graph` or a graph nested in it draws from, or
-    reads or restores the state of, in order of first use."""
+    """The generators that `graph` or a graph nested in it draws from, or reads or restores the
+    state of, in order of first use (scratch copies too: a VJP graph that draws from one is
+    differentiated as any other)."""
     found = _DRAWN.get(graph)
     if found is None:
         objects, found = dict(graph.resources), {}
         for eq in graph.equations:
             if eq.primitive in ('draw', 'rng_state', 'rng_restore'):
                 obj = objects[eq.inputs[0]]
-                if not is_scratch(obj):
-                    found[id(obj)] = obj
+                found[id(obj)] = obj
             for sub in sub_graphs(eq.params):
                 found.update((id(g), g) for g in generators_drawn(sub))
         found = _DRAWN[graph] = tuple(found.values())
