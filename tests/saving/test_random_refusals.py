@@ -48,6 +48,7 @@ def test_exporting_a_graph_that_draws_to_onnx_is_refused_naming_the_draw(tmp_pat
 def test_pictures_and_graph_defs_show_the_generator():
     model = Noisy()
     graph = model.__call__.get_concrete_function().graph
-    definition = graph.as_graph_def()
-    assert {'name': 'b', 'rng': 'Generator', 'resource': 'Generator'} in definition['resources']
-    assert 'rng{Generator}' in graph.to_dot()
+    branch = next(eq for eq in graph.equations if eq.primitive == 'cond').params['true_branch']
+    assert {'name': 'a', 'rng': 'Generator', 'resource': 'Generator'} in \
+        branch.as_graph_def()['resources']
+    assert 'rng{Generator}' in str(graph) and 'rng{Generator}' in graph.to_dot()
