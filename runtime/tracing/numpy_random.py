@@ -104,8 +104,8 @@ def _template(name, value, dynamic, what):
         if made_arrays.holds_graph(value):
             raise TypeError(f'{what}: argument {name}= must be known while tracing, not a graph '
                             'value')
-        if name == 'dtype' and value not in (int, bool, float):
-            return np.dtype(value)  # numpy's dtypes; a Python type decides a scalar's type
+        if name == 'dtype' and not (value is int or value is bool or value is float):
+            return np.dtype(value)  # numpy's dtype; a Python type (kept) gives a Python scalar
         return value
     if name == 'state':  # set_state's tuple (or dict): its arrays become inputs
         return _structured(value, dynamic)

@@ -101,14 +101,16 @@ def standard_normal(rng, x):
 def randint(rng, x):
     return (rng.randint(0, 10, size=x.shape), rng.randint(5), rng.randint(np.int64(3), 10),
             rng.randint(x.astype(np.int64) + 1), rng.randint(5, dtype=np.int32),
-            rng.randint(2, dtype=bool))
+            rng.randint(2, dtype=bool), rng.randint(5, dtype=np.int64), rng.randint(5, dtype='l'))
 
 
 @case('Generator')
 def integers(rng, x):
     return (rng.integers(0, 10, size=x.shape), rng.integers(5),
             rng.integers(x.astype(np.int64), 10), rng.integers(5, dtype=int),
-            rng.integers(0, 3, size=2, dtype=np.uint8, endpoint=True))
+            rng.integers(0, 3, size=2, dtype=np.uint8, endpoint=True),
+            rng.integers(5, dtype=np.int64), rng.integers(5, dtype=np.dtype('int64')),
+            rng.integers(2, dtype=bool))
 
 
 @case(*KINDS)

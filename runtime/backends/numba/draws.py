@@ -33,7 +33,7 @@ def source(value, args):
         return repr(value)
     if type(value) is float:
         return repr(value) if math.isfinite(value) else f'float({str(value)!r})'
-    if value in (int, bool, float):
+    if value is int or value is bool or value is float:
         return value.__name__
     if isinstance(value, np.dtype):
         return f'np.dtype({value.str!r})'
