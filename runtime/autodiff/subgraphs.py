@@ -76,7 +76,8 @@ def _not_drawing(vjp):
     drawn = draws.first_real_draw(vjp)
     if drawn is not None:
         raise redraw_error(drawn, 'the gradient of the rt.function call, tensor `if` or graph '
-                                  'loop holding it')
+                                  'loop holding it (which could not take the states of the '
+                                  'generators at its start)')
     return vjp
 
 
@@ -85,9 +86,9 @@ def redraw_error(drawn, what):
     return NoGradientError(
         f'no gradient through the random draw {drawn.inputs[0].aval.kind}.'
         f"{drawn.params['method']}{where}: {what} would have to draw again, giving other "
-        'numbers than the forward pass did and advancing the generator twice. Take the gradient in the graph that draws them (a tape '
-        'inside the rt.function, the draw outside tensor `if`s and loops that are '
-        'differentiated), or draw the numbers outside and pass them in.')
+        'numbers than the forward pass did and advancing the generator twice. Take the '
+        'gradient in the graph that draws them (a tape inside the rt.function), or draw the '
+        'numbers outside and pass them in.')
 
 
 def _pruned(graph):
