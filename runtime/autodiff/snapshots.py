@@ -40,6 +40,9 @@ def reading_first(graph):
     if graph not in _READING:
         variables, generators = variables_read(graph), draws.generators_drawn(graph)
         values = with_values(graph, variables, generators) if variables or generators else None
+        if values is None and generators:  # it assigns a variable: it reads them at gradient
+            variables = ()                 # time, as without draws; the draws are the same
+            values = with_values(graph, (), generators)
         _READING[graph] = None if values is None else trace_state.isolated(
             _trace_reading, graph, variables, generators, values)
     return _READING[graph]

@@ -160,7 +160,10 @@ def _shuffled_array(x, what):
 def overload(f):
     """What a trace calls for callable `f` of converted code if `f` draws from (or makes) a
     generator; else None."""
-    rng = getattr(f, '__self__', None)
+    try:
+        rng = getattr(f, '__self__', None)
+    except Exception:  # noqa: BLE001 - a callable whose __getattr__ raises: not a draw
+        return None
     if rng.__class__ in GENERATORS or isinstance(rng, GENERATORS):
         name = getattr(f, '__name__', None)
         if name is None or getattr(type(rng), name, None) is not getattr(
@@ -170,9 +173,7 @@ def overload(f):
     stand_in = _STAND_INS.get(id(f))
     if stand_in is not None and (f is stand_in[0] or f is stand_in[1]):
         return functools.partial(_call_method, _GLOBAL, stand_in[2])
-    if f in _MAKERS:
-        return functools.partial(_refuse_making, f)
-    if f is np.random.set_bit_generator:
+    if any(f is maker for maker in _MAKERS):
         return functools.partial(_refuse_making, f)
     return None
 
@@ -183,7 +184,8 @@ def _call_method(rng, name, *args, **kwargs):
     return stage(rng, name, args, kwargs)
 
 
-_MAKERS = (np.random.default_rng, np.random.Generator, np.random.RandomState)
+_MAKERS = (np.random.default_rng, np.random.Generator, np.random.RandomState,
+           np.random.set_bit_generator)
 
 
 def _refuse_making(f, *args, **kwargs):

@@ -143,6 +143,24 @@ def test_a_tape_in_a_trace_over_a_called_rt_function_that_draws(forward):
         check(step(rng, X0, W0), rng.bit_generator.state, forward, seed)
 
 
+def test_an_rt_function_that_draws_and_assigns_a_variable_under_an_eager_tape():
+    count = rt.Variable(0.0)
+    w = rt.Variable(W0.copy())
+
+    @rt.function
+    def model(rng, x):
+        count.assign_add(1.0)  # it assigns a variable: read at gradient time, as without draws
+        return dropout_net(rng, x, w)
+
+    rng = np.random.default_rng(8)
+    with rt.GradientTape() as tape:
+        xs = tape.watch(X0)
+        loss = model(rng, xs)
+    graph_grads = tape.gradient(loss, [xs, w])
+    check(graph_grads, rng.bit_generator.state, dropout_net, 8)
+    assert count.numpy() == 1.0
+
+
 def test_variables_trained_through_dropout_with_the_global_generator():
     w = rt.Variable(W0.copy())
     opt = rt.optimizers.SGD(0.1)
