@@ -281,9 +281,9 @@ def generators_in(values):
 
 class Watch:
     """`with Watch(given):` around a top-level trace: afterwards the generators its graphs draw
-    from and the generators `given` (its arguments) are in the state they were in before, or
-    the trace fails saying why (and they are put back). The global RandomState is checked only
-    while no other thread runs (any thread may draw from it meanwhile)."""
+    from, the generators `given` (its arguments) and the global RandomState are in the state
+    they were in before, or the trace fails saying why (and they are put back). The global
+    RandomState is checked only while no other thread runs (any thread may draw from it)."""
 
     def __init__(self, given=()):
         self.given = given
@@ -291,7 +291,7 @@ class Watch:
     def __enter__(self):
         self.outer, _watched.states = _watched.states, {} if _watched.states is None else None
         if _watched.states is not None:
-            for rng in self.given:
+            for rng in (_GLOBAL, *self.given):
                 watch_generator(rng)
         return self
 

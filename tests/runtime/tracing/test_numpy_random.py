@@ -332,6 +332,15 @@ def test_draws_at_trace_time_by_unconverted_code_are_refused_and_undone():
         function(rng, X)
     assert rng.bit_generator.state == before
 
+    from numpy.random import normal  # numpy's own function, bound before any trace
+
+    @rt.do_not_convert
+    def library(x):
+        return x + normal()
+    with pytest.raises(StagingError, match=r'the global RandomState \(np.random.\*\) was used '
+                                           'while tracing by code the trace does not stage'):
+        rt.function(library)(X)
+
     def set_state_inside(r, x):
         r.bit_generator.state = before  # an attribute store: runs once, while tracing
         return r.random() + x
