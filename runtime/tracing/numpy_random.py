@@ -286,19 +286,20 @@ class Watch:
     RandomState is checked only while no other thread runs (any thread may draw from it)."""
 
     def __init__(self, given=()):
-        self.given = given
+        self.given, self.states = given, None
 
     def __enter__(self):
-        self.outer, _watched.states = _watched.states, {} if _watched.states is None else None
-        if _watched.states is not None:
+        if builders.current_builder() is None:  # the outermost trace (whatever an interrupted
+            self.states = _watched.states = {}  # one left behind): it checks
             for rng in (_GLOBAL, *self.given):
                 watch_generator(rng)
         return self
 
     def __exit__(self, exc_type, exc, tb):
-        states, _watched.states = _watched.states, self.outer
+        states = self.states
         if states is None:
             return False  # an inner trace: the outermost one checks
+        _watched.states = None
         if threading.active_count() > 1:  # other threads may draw from the global RandomState
             states.pop(id(_GLOBAL), None)
         changed = [rng for rng, state in states.values() if _state_of(rng) != state]
