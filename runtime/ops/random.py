@@ -107,25 +107,20 @@ def _typed(template, avals):
     return template
 
 
-def _shaped(dtype, shape, python_scalar):
-    """The type of a draw of `shape`: a Python float or int (weak) for a draw of shape () from
-    scalars, as numpy returns one; else an array of `dtype`."""
-    if shape == () and python_scalar:
-        return AbstractValue(_FLOAT if dtype.kind == 'f' else _INT, (), weak=True)
-    return AbstractValue(dtype, shape)
-
-
-def _sampled(params, dtype=_FLOAT, defaults=(), python_scalar=True):
-    """A distribution whose parameters `params` broadcast (`size` gives the shape if given)."""
+def _sampled(params, dtype=_FLOAT, defaults=()):
+    """A distribution whose parameters `params` broadcast: `size` gives the shape if given;
+    drawn from scalars only, a Python float or int (weak), as numpy returns one."""
     defaults = dict(defaults)
 
     def rule(args):
         out = np.dtype(args.get('dtype', dtype))
-        shapes = [args.shape(p, defaults.get(p, 0.0)) for p in params]
         size = args.size()
         if size is not None:
             return AbstractValue(out, size)
-        return _shaped(out, broadcast_shapes(*shapes), python_scalar)
+        shape = broadcast_shapes(*[args.shape(p, defaults.get(p, 0.0)) for p in params])
+        if shape == ():
+            return AbstractValue(_FLOAT if out.kind == 'f' else _INT, (), weak=True)
+        return AbstractValue(out, shape)
     return rule
 
 
