@@ -80,6 +80,11 @@ def random_sample(rng, x):
     return rng.random_sample(x.shape), rng.random_sample()
 
 
+@case('module')
+def module_aliases(rng, x):
+    return rng.sample(3), rng.ranf(), rng.rand(1)
+
+
 @case(*KINDS)
 def uniform(rng, x):
     return (rng.uniform(-1, 1), rng.uniform(size=3), rng.uniform(x, x + 1),
