@@ -98,9 +98,15 @@ def on_scratch(eq, objects):
     return any(_scratch_in(sub) for sub in sub_graphs(eq.params))
 
 
+_SCRATCH_IN = weakref.WeakKeyDictionary()  # graph -> whether it draws from a scratch copy
+
+
 def _scratch_in(graph):
-    objects = dict(graph.resources)
-    return any(on_scratch(eq, objects) for eq in graph.equations)
+    found = _SCRATCH_IN.get(graph)
+    if found is None:
+        objects = dict(graph.resources)
+        found = _SCRATCH_IN[graph] = any(on_scratch(eq, objects) for eq in graph.equations)
+    return found
 
 
 def rebound(graph, scratches):
