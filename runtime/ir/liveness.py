@@ -43,4 +43,3 @@ def sub_graphs(params):
             yield value
         elif isinstance(value, tuple):
             yield from (v for v in value if isinstance(v, Graph))
-
