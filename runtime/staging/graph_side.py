@@ -24,6 +24,7 @@ from ..tracing import builders, conversions
 from ..tracing.tensor import is_symbolic
 from ..tracing.numpy_api import CALLS
 from ..tracing.numpy_calls import taking_lists_as_arrays
+from ..tracing import numpy_random
 from .py_builtins import OVERLOADS
 
 
@@ -77,6 +78,8 @@ def _callee(f, caller_fn_scope, options):
         overload = OVERLOADS.get(OVERLOADED.get(f)) or CALLS.get(f) or taking_lists_as_arrays(f)
     except TypeError:  # an unhashable callable
         overload = None
+    if overload is None:
+        overload = numpy_random.overload(f)  # a draw from a numpy random generator
     if overload is not None:
         return overload, 'overload'
     receiver = getattr(f, '__self__', None)

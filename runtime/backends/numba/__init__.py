@@ -7,11 +7,13 @@ variables' values are passed in, updated variables stored back, and 0-d
 results made numpy scalars (or Python numbers for weak values) again.
 """
 import functools
+import weakref
 
 import numpy as np
 
 from ...errors import AgError
 from ...ir.core import PYTHON_TYPE
+from ...api.resource_variables import Variable
 from ...ops.state import store
 from . import zero_division
 from .codegen import Codegen
@@ -80,7 +82,10 @@ def _compile_now(jitted, signature, name, source):
 
 
 def _value_of(ref):
-    """A variable's value as the compiled function takes it (0-d: a scalar)."""
+    """A variable's value as the compiled function takes it (0-d: a scalar); a random
+    generator's key (`helpers.hold`)."""
+    if not isinstance(ref, Variable):
+        return id(ref)
     return ref._value[()] if ref._value.ndim == 0 else ref._value
 
 
@@ -107,6 +112,11 @@ def _wrapper(graph, codegen, jitted, source):
             zero_division.report(divisions, results[-1])
         return tuple(c(_writeable(r)) for c, r in zip(convert, results[:nout]))
 
+    generators = [ref for ref in refs if not isinstance(ref, Variable)]
+    if generators:
+        from . import helpers
+        for generator in generators:  # reachable by key while `run` lives
+            weakref.finalize(run, helpers.release, helpers.hold(generator))
     if not (refs or consts or divisions) and all(c is _same for c in convert):
         run = _direct(jitted, scalar_inputs, run)  # the common case: numba's own dispatch
         run.entry_for = functools.partial(_entry_for, jitted)

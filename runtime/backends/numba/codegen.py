@@ -48,6 +48,7 @@ class Codegen:
         self.zero_divisions = []  # what each bit of the returned flag records (zero_division)
         self.targets = ()
         self.helpers = set()  # the functions of `helpers` the generated code calls
+        self.preamble = []  # module-level functions the function calls (`draws`), as source
         self._count = 0
         self._blocks = []  # _Lifetimes of the blocks being emitted, innermost last
 
@@ -101,7 +102,7 @@ class Codegen:
         lines = [f"def {name}({', '.join(params + extra)}):"]
         lines += [INDENT + line for line in body]
         lines.append(f"{INDENT}return ({', '.join(returned)}{',' if returned else ''})")
-        return '\n'.join(lines) + '\n'
+        return ''.join(self.preamble) + '\n'.join(lines) + '\n'
 
     def block(self, graph):
         """Lines computing `graph` on the names its inputs already have."""
