@@ -17,7 +17,8 @@ the layouts of the block's inputs:
 
 - new arrays numpy makes in C order: `zeros`, `ones`, `full`, `empty`, `eye`,
   `arange`, 2-d (and vector) products, and any ufunc, reduction or product
-  result with at most one axis longer than 1;
+  result with at most one axis longer than 1; a variable's value (always kept
+  C-contiguous);
 - results numpy lays out like their operands (ufuncs, `where`, `clip`,
   reductions, scans, joins, `astype`, `copy`, `zeros_like`, sorts, updates):
   C when every operand is; an operand with at most one axis longer than 1
@@ -42,8 +43,9 @@ _LIKE_OPERANDS = frozenset(('where', 'clip', 'pow', 'round', 'sum', 'prod', 'mea
                             'var', 'max', 'min', 'all', 'any', 'argmax', 'argmin', 'cumsum',
                             'cumprod', 'ufunc_reduce', 'ufunc_accumulate', 'concatenate',
                             'stack', 'hstack', 'vstack', 'ufunc_outer'))
-# new arrays in C order whatever their operands' layout (given order='C', their default)
-_C_MADE = frozenset(('zeros', 'ones', 'empty', 'full', 'eye', 'arange'))
+# new arrays in C order whatever their operands' layout (given order='C', their default); a
+# variable's value is always C-contiguous (`ops/state.py`)
+_C_MADE = frozenset(('zeros', 'ones', 'empty', 'full', 'eye', 'arange', 'read_variable'))
 # products: a new C array up to two dims (batched ones follow their operands)
 _PRODUCTS = frozenset(('matmul', 'dot', 'matvec', 'vecmat', 'vecdot', 'inner', 'outer'))
 _RESHAPED_PRODUCTS = frozenset(('tensordot',))  # a 2-d product reshaped: C

@@ -303,3 +303,22 @@ def test_random_chains_with_production_thresholds_over_a_mebibyte(program):
         patch.setattr(blocking, 'MIN_BYTES', 1 << 20)
         patch.setattr(blocking, 'BLOCK_BYTES', 1 << 18)
         _check(program, (384, 352))  # 1.03 MiB of float64
+
+
+def test_a_variables_value_is_c_contiguous_in_eager_code_and_graphs():
+    F = np.asfortranarray(A)
+    v = rt.Variable(F)
+    assert v.numpy().flags.c_contiguous
+
+    def step(g):
+        v.assign(g * 1.0)  # assigned F-ordered: kept as a C-ordered copy
+        v.assign_add(g.T.T * 0.5)
+        return (v.read_value() * 2.0 + 1.0).sum(axis=0)
+
+    expected = step(F)
+    assert v.read_value().flags.c_contiguous
+    function = rt.function(step)
+    assert_same(function(F), expected)
+    assert v.read_value().flags.c_contiguous
+    source = function.get_concrete_function(F).callable().__source__
+    assert 'out=' in source  # the value read is C-contiguous: its products go into dying arrays
