@@ -20,7 +20,10 @@ ops inlined (`flow_codegen`). Only live equations are emitted (non-strict
 execution); a dead value's local is reused by the next output, and a big one
 is deleted at once. Big temporaries go into buffers kept between calls
 (`scratch`), and runs of elementwise ops on big arrays go block by block
-through a helper function (`blocking`). A `try` costs nothing until
+through a helper function (`blocking`). Every `out=` array (a dying input's,
+a scratch buffer, a row) is C-contiguous, so a ufunc writes into one only where
+numpy would lay its result out in C order too (`layout`); the inputs that
+relies on are checked once on entry. A `try` costs nothing until
 something raises; then `_note` maps the failing line to its equation and notes
 the original source line on the exception, whose type is kept.
 """

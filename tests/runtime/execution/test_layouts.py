@@ -182,6 +182,11 @@ EXPRESSIONS = [
                      a[None, 1:3, None], np.sort(a, axis=0), a ** 2, np.round(a, 1)),
     lambda a, b, v: (b.T @ a.T, a[1:3] * 2, v[:, None] * v, a[:, :1] + 1, b.T + a, a + b.T,
                      a.T.sum(axis=0), np.stack([v, v]).T, (b.T * 2).sum(axis=1)),
+    lambda a, b, v: (a.reshape(2, 2, 6) @ b, a.reshape(2, 2, 6).sum(axis=1),
+                     a.reshape(2, 2, 6).sum(axis=1, keepdims=True), a.reshape(2, 2, 6).argmax(axis=1),
+                     np.cumsum(a.reshape(2, 2, 6), axis=1), a.reshape(2, 2, 6).transpose(1, 0, 2) + 1,
+                     (a.reshape(2, 2, 6) * 2)[1], a.reshape(2, 2, 6)[:, 1], a.reshape(2, 2, 6)[1, :, 2:4],
+                     np.matmul(a.reshape(2, 2, 6).transpose(0, 2, 1), a.reshape(2, 2, 6))),
 ]
 
 
