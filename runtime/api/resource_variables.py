@@ -65,7 +65,7 @@ class Variable(builders.Resource):
         if builders.current_builder() is not None:
             from ..polymorphic.variable_creation import check_allowed
             check_allowed(name)
-        value = np.array(_stored(initial_value), dtype=dtype)
+        value = np.array(_stored(initial_value), dtype=dtype, order='C')  # C: see ops/state.py
         value.flags.writeable = False
         self._value, self.name, self.trainable = value, name or 'Variable', bool(trainable)
 

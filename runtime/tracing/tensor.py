@@ -286,8 +286,10 @@ for _op in UNARY.values():
     setattr(Tensor, f'__{_op.stem}__', _unary(getattr(np, _op.ufunc)))
 for _name in ('sum', 'prod', 'mean', 'std', 'var', 'max', 'min', 'argmax', 'argmin', 'all', 'any',
               'cumsum', 'cumprod', 'round', 'clip', 'swapaxes', 'squeeze', 'ravel', 'take',
-              'nonzero', 'argsort', 'copy', 'dot'):
+              'nonzero', 'argsort', 'dot'):
     setattr(Tensor, _name, _numpy_method(getattr(np, _name)))
+# `x.copy()` is a C-ordered copy; `np.copy(x)` keeps x's memory order (order 'K')
+Tensor.copy = lambda self, order='C': np.copy(self, order=order)
 
 
 def register_staged_types():

@@ -136,7 +136,8 @@ def _keep(ref, value):
     """Make numba's result a variable's value. The generated code gives a new array of the
     variable's dtype (`lowering._assign`) that no result shares (the graph gives none), so
     it is kept as it is, without `store`'s copy."""
-    if value.__class__ is np.ndarray and value.shape == ref._value.shape:
+    if value.__class__ is np.ndarray and value.shape == ref._value.shape and \
+            value.flags.c_contiguous:  # a variable's value is C-contiguous (ops/state.py)
         value.flags.writeable = False
         ref._value = value
     else:
