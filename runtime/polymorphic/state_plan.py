@@ -141,12 +141,16 @@ class ObjectState:
             kind = _kind_like(before, path.get())
             if kind != before:
                 raise StateChanged(path.text, describe(kind), describe(before))
+        self._check_lengths()
+        return arrays
+
+    def _check_lengths(self):
+        """StateChanged if a list the trace appended to has another length now."""
         for path, length in self.lengths:
             kind = length_kind(path.get())
             if kind != ('list', length):
                 raise StateChanged(path.text, describe(kind), describe(('list', length)),
                                    length_of=path.text)
-        return arrays
 
     def same_as(self, other, length_of):
         """True if this plan, traced for another length of the list at `length_of`, is
@@ -184,11 +188,7 @@ class ObjectState:
             kind = _kind_like(before, value)
             if kind != before and not isinstance(value, Tensor):
                 raise StateChanged(path.text, describe(kind), describe(before))
-        for path, length in self.lengths:
-            kind = length_kind(path.get())
-            if kind != ('list', length):
-                raise StateChanged(path.text, describe(kind), describe(('list', length)),
-                                   length_of=path.text)
+        self._check_lengths()
         return [*inputs, *values]
 
     def replay(self, outputs, inputs):

@@ -73,7 +73,7 @@ def _element(ctx, atom, eq, elements, flat, lines, index):
 
 def _zero_division_check(ctx, eq, args):
     if eq.primitive not in zero_division.DIVISIONS or zero_division.safe_divisor(
-            eq.inputs[1]) or not zero_division.is_integer_division(eq, loop_dtypes(eq)):
+            eq.inputs[1]) or not zero_division.is_integer_division(eq.primitive, loop_dtypes(eq)):
         return []
     return zero_division.check(ctx, eq, args[1], one_value=True)
 

@@ -48,11 +48,7 @@ def _ufunc(ctx, eq, args):
     why = ufunc_loops.missing_loop(ufunc, dtypes)
     if why is not None:
         raise unsupported(eq, why)
-    operands = [cast(a, atom, d) for a, atom, d in zip(args, eq.inputs, dtypes)]
-    check = []
-    if zero_division.is_integer_division(eq, dtypes) and not \
-            zero_division.safe_divisor(eq.inputs[1]):
-        check = zero_division.check(ctx, eq, operands[1], is_scalar(eq.inputs[1].aval))
+    operands, check = _loop_operands(ctx, eq, ufunc, dtypes, args)
     operator = _scalar_operator(eq, dtypes) if scalar and not check else None
     if operator is not None:
         return f'({operands[0]} {operator} {operands[1]})'
@@ -62,6 +58,17 @@ def _ufunc(ctx, eq, args):
     else:  # a dying input's array takes the result
         call = f"np.{ufunc.__name__}({', '.join(operands + [ctx.atom(out)])})"
     return check + [f'{ctx.targets[0]} = {call}'] if check else call
+
+
+def _loop_operands(ctx, eq, ufunc, dtypes, args):
+    """(the inputs cast to the loop's `dtypes`, the lines recording an integer division by
+    zero for numpy's warning) of `eq` computing `ufunc`."""
+    operands = [cast(a, atom, d) for a, atom, d in zip(args, eq.inputs, dtypes)]
+    if not zero_division.is_integer_division(ufunc.__name__, dtypes) or \
+            zero_division.safe_divisor(eq.inputs[1]):
+        return operands, []
+    return operands, zero_division.check(ctx, eq, operands[1], is_scalar(eq.inputs[1].aval),
+                                         ufunc.__name__)
 
 
 def _scalar_operator(eq, dtypes):
@@ -89,11 +96,7 @@ def _inplace_op(ctx, eq, args):
     why = ufunc_loops.missing_loop(ufunc, dtypes)
     if why is not None:
         raise unsupported(eq, why)
-    operands = [cast(a, atom, d) for a, atom, d in zip(args, eq.inputs, dtypes)]
-    check = []
-    if zero_division.is_integer_division(eq, dtypes) and not \
-            zero_division.safe_divisor(eq.inputs[1]):
-        check = zero_division.check(ctx, eq, operands[1], is_scalar(eq.inputs[1].aval))
+    operands, check = _loop_operands(ctx, eq, ufunc, dtypes, args)
     exact = np.dtype(dtypes[-1]) == x.dtype
     if exact and ctx.dies_at(eq.inputs[0], eq) and not (
             ufunc is np.floor_divide and x.dtype.kind == 'f'):

@@ -24,8 +24,9 @@ OPERATORS = {'floor_divide': '//', 'remainder': '%'}  # numpy's meaning on int64
 _PYTHON_OPERATORS = {'floor_divide': operator.floordiv, 'remainder': operator.mod}
 
 
-def is_integer_division(eq, dtypes):
-    return eq.primitive in DIVISIONS and np.dtype(dtypes[1]).kind in 'iu'
+def is_integer_division(name, dtypes):
+    """True for numpy's ufunc `name` dividing integers (its loop's `dtypes`)."""
+    return name in DIVISIONS and np.dtype(dtypes[1]).kind in 'iu'
 
 
 def safe_divisor(atom):
@@ -33,11 +34,12 @@ def safe_divisor(atom):
     return isinstance(atom, Literal) and atom.value not in (0, -1)
 
 
-def check(ctx, eq, divisor, one_value):
-    """Lines recording a division by zero of `eq`, whose divisor is `divisor`: one value (a
-    scalar op's, or an element's in a fused loop) or an array."""
+def check(ctx, eq, divisor, one_value, name=None):
+    """Lines recording a division by zero of `eq` (numpy's ufunc `name`, by default its
+    primitive's), whose divisor is `divisor`: one value (a scalar op's, or an element's in a
+    fused loop) or an array."""
     aval = eq.outputs[0].aval
-    bit = ctx.zero_division_bit((eq.primitive, aval.dtype, not aval.shape))
+    bit = ctx.zero_division_bit((name or eq.primitive, aval.dtype, not aval.shape))
     test = f'{divisor} == 0' if one_value else f'not np.all({divisor})'
     return [f'if {test}:', f'    {FLAG} |= {bit}']
 

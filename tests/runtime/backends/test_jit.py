@@ -226,6 +226,20 @@ def _with_warnings(fn, *args):
     return result, sorted(str(w.message) for w in caught if w.category is RuntimeWarning)
 
 
+def test_an_augmented_integer_division_by_zero_warns_as_numpy_does():
+    def divides(x, y):
+        x = x.copy()
+        x //= y
+        x %= y + 1
+        return x
+
+    args = (np.arange(4), np.array([1, 0, 2, 0]))
+    expected, eager_warnings = _with_warnings(divides, *args)
+    result, jit_warnings = _with_warnings(rt.function(divides, jit_compile=True), *args)
+    assert_close(result, expected, exact=True)
+    assert jit_warnings == eager_warnings and len(eager_warnings) == 1
+
+
 def test_integer_division_by_zero_warns_as_numpy_does():
     def divides(a, b, x, y):
         return a // b, a % b, x // y, np.fmod(x * 3, y) - x % y  # scalars; arrays; a fused loop
