@@ -90,8 +90,11 @@ class Captures:
         self.bindings = _bindings(function) if active else []  # inside another trace: its own
         self._by_proxy = {id(b.proxy): b for b in self.bindings}
         self.order = []  # the bindings taken by reference, in the order of their graph inputs
-        self.put_back = functools.partial(
-            collections.deque, map(operator.call, [r for b in self.bindings for r in b.restore_calls()]), 0)
+        # the names bound to their arrays again, then the builder forgotten: `_active`'s value
+        # (this object) holds its key, so a weak key alone would keep both for good
+        self.put_back = functools.partial(collections.deque, map(operator.call, [
+            *[r for b in self.bindings for r in b.restore_calls()],
+            functools.partial(_active.pop, builder, None)]), 0)
 
     def enter(self):
         if not self.bindings:
