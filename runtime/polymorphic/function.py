@@ -26,6 +26,7 @@ is changed all or nothing (`TraceCache`).
 """
 import functools
 import threading
+import weakref
 
 from .. import config as _config
 from .. import backends, passes
@@ -93,6 +94,9 @@ class Function:
         self._pending = {}   # trace key -> _Pending
         self._lock = threading.Lock()
         self._cache = TraceCache(self._lock)
+        # BoundFunctions of instances without weak references (one per `obj.method`): their
+        # memos too must forget dropped traces
+        self._unattached = weakref.WeakSet()
         self._calls = self._tracing_count = 0
         self._monitor = retracing.RetraceMonitor()
         self._warned_eviction = False
@@ -245,7 +249,8 @@ class Function:
 
     def _memos(self):
         """The fast-path memos: this Function's, and those of its instances' BoundFunctions."""
-        return [self._fast] + [bound._fast for bound in self._cache.attached_values()]
+        return [self._fast] + [bound._fast for bound in self._cache.attached_values()] + [
+            bound._fast for bound in list(self._unattached)]
 
     def _warn_evicted(self, evicted):
         """Warn (once per Function) that traces are being dropped."""
@@ -298,9 +303,11 @@ class Function:
         bound = self._cache.attached(instance)
         if bound is None or bound.instance is not instance:
             bound = BoundFunction(self, instance)
-            if bound.weak:
-                with self._lock:
+            with self._lock:
+                if bound.weak:
                     self._cache.attach(instance, bound)
+                else:
+                    self._unattached.add(bound)
         return bound
 
     def __repr__(self):

@@ -40,6 +40,18 @@ class Model:
         return x * n + self.offset
 
 
+class Slotted:
+    """Instances cannot be weakly referenced: each `obj.decorated` is a new bound function."""
+    __slots__ = ('offset',)
+
+    def __init__(self):
+        self.offset = np.float64(1)
+
+    @rt.function(max_traces=2)
+    def decorated(self, x, n):
+        return x * n + self.offset
+
+
 def left_per_trace(call, warm_up=50, count=200):
     """Bytes still allocated per trace after `count` calls `call(n)` with distinct ints `n`
     (each a new trace that drops an old one), after `warm_up` such calls."""
@@ -60,18 +72,19 @@ def left_per_trace(call, warm_up=50, count=200):
 
 
 def kinds():
-    model = Model()  # returned too: the functions hold it weakly
+    model, slotted = Model(), Slotted()  # returned too: the functions hold them weakly
     return {
         'function': rt.function(plain, max_traces=2),
         'global array': rt.function(with_global, max_traces=2),
         'decorated method': model.decorated,
         'function of a bound method': rt.function(model.method, max_traces=2),
-    }, model
+        'method of an object without weak references': slotted.decorated,
+    }, (model, slotted)
 
 
 @pytest.mark.parametrize('kind', list(kinds()[0]))
 def test_dropped_traces_leave_nothing_behind(kind):
-    functions, _model = kinds()
+    functions, _instances = kinds()
     f = functions[kind]
     assert np.array_equal(f(X, 3), X * 3 + 1)
     left = left_per_trace(lambda n: f(X, n))
@@ -81,7 +94,7 @@ def test_dropped_traces_leave_nothing_behind(kind):
 
 @pytest.mark.parametrize('kind', list(kinds()[0]))
 def test_a_dropped_traces_graph_and_code_die(kind):
-    functions, _model = kinds()
+    functions, _instances = kinds()
     f = functions[kind]
     f(X, 0)
     first = f.get_concrete_function(X, 0)
