@@ -24,6 +24,7 @@ tracing state is restored (`trace_state.isolated`), a pending mark releases
 its waiters in a `finally` whose only statement is one C call, and the cache
 is changed all or nothing (`TraceCache`).
 """
+import dataclasses
 import functools
 import threading
 import weakref
@@ -219,7 +220,7 @@ class Function:
             with tracing_function(self.__qualname__, self._tracing_count == 0):
                 concrete, captured = trace(self.__name__, self._python(), self._binder,
                                            arguments, avals, parent)
-            concrete.options = self._options
+            concrete.options = _with_numbers(self._options, arguments)
             if self.jit_compile:
                 concrete.callable()  # lowered and compiled now: an op numba lacks fails the trace
             with self._lock:
@@ -312,6 +313,17 @@ class Function:
 
     def __repr__(self):
         return f'<rt.Function {self.__qualname__}>'
+
+
+_NUMBERS = (bool, int, float)
+
+
+def _with_numbers(options, arguments):
+    """A trace's compile options: the Function's, with the Python numbers it was called with."""
+    if not options.jit_compile:
+        return options
+    numbers = frozenset((v.__class__, v) for v in arguments.leaves if v.__class__ in _NUMBERS)
+    return dataclasses.replace(options, numbers=numbers) if numbers else options
 
 
 def function(fn=None, *, input_signature=None, reduce_retracing=False, autograph=True,

@@ -7,6 +7,7 @@ variables' values are passed in, updated variables stored back, and 0-d
 results made numpy scalars (or Python numbers for weak values) again.
 """
 import functools
+import weakref
 
 import numpy as np
 
@@ -34,14 +35,24 @@ def require_numba():
     return numba
 
 
-def compile_jit(graph, name):
-    """`f(*inputs) -> tuple of outputs` computing `graph` in one numba function."""
+# generated module source -> its numba dispatcher, while a compiled graph uses it: numba never
+# frees what it compiles (about a megabyte a function, kept by LLVM's engine), so graphs with
+# one source (traces for other Python numbers, `Codegen._parameter`) share one compile
+_dispatchers = weakref.WeakValueDictionary()
+
+
+def compile_jit(graph, name, numbers=frozenset()):
+    """`f(*inputs) -> tuple of outputs` computing `graph` in one numba function; elementwise
+    ops take Python numbers among `numbers` ((type, value) pairs) as parameters."""
     require_numba()
     from . import cache
-    codegen = Codegen()
+    codegen = Codegen(numbers)
     fn_name = 'jit_' + ''.join(c if c.isalnum() else '_' for c in name)
     source = codegen.function(graph, fn_name)
-    jitted = cache.load_or_compile(source, fn_name, codegen.helpers)
+    key = cache.header(codegen.helpers) + source
+    jitted = _dispatchers.get(key)
+    if jitted is None:
+        jitted = cache.load_or_compile(source, fn_name, codegen.helpers)
     signature = _signature(graph, codegen)
     try:
         jitted.compile(signature)  # now, so that errors surface at trace time
@@ -49,6 +60,7 @@ def compile_jit(graph, name):
         if cache.discard(jitted):
             jitted = cache.load_or_compile(source, fn_name, codegen.helpers)
         _compile_now(jitted, signature, name, source)
+    _dispatchers[key] = jitted
     return _wrapper(graph, codegen, jitted, source)
 
 
@@ -107,9 +119,9 @@ def _wrapper(graph, codegen, jitted, source):
             zero_division.report(divisions, results[-1])
         return tuple(c(r) for c, r in zip(convert, results[:nout]))
 
-    if not (refs or consts or divisions) and all(c is _same for c in convert):
-        run = _direct(jitted, scalar_inputs, run)  # the common case: numba's own dispatch
-        run.entry_for = functools.partial(_entry_for, jitted)
+    if not (refs or divisions) and all(c is _same for c in convert):
+        run = _direct(jitted, scalar_inputs, run, consts)  # the common case: numba's dispatch
+        run.entry_for = functools.partial(_entry_for, jitted, consts)
     run.__source__, run.dispatcher = source, jitted
     return run
 
@@ -125,17 +137,27 @@ def _keep(ref, value):
         store(ref, value)  # a 0-d value (a numba scalar), or a shape the trace did not know
 
 
-def _direct(jitted, scalar_inputs, general):
-    """The dispatcher itself, unless a 0-d array comes where numba was given a scalar."""
+def _direct(jitted, scalar_inputs, general, consts):
+    """The dispatcher itself (given the constants after the inputs), unless a 0-d array comes
+    where numba was given a scalar."""
+    if consts:
+        call = _with_constants(jitted, consts)
+    else:
+        call = jitted
+
     def run(*inputs):
         for i in scalar_inputs:
             if inputs[i].__class__ is np.ndarray:
                 return general(*inputs)
-        return jitted(*inputs)
-    return run if scalar_inputs else lambda *inputs: jitted(*inputs)
+        return call(*inputs)
+    return run if scalar_inputs else lambda *inputs: call(*inputs)
 
 
-def _entry_for(jitted, inputs):
+def _with_constants(function, consts):
+    return lambda *inputs: function(*inputs, *consts)
+
+
+def _entry_for(jitted, consts, inputs):
     """The compiled function's own entry point, which skips numba's dispatch (finding the
     types of the arguments), for calls whose inputs are numpy scalars of the classes and
     dtypes of `inputs` (numba's type of a scalar follows from those; of an array, its
@@ -143,8 +165,10 @@ def _entry_for(jitted, inputs):
     from numba import typeof
     if not all(isinstance(x, np.generic) for x in inputs):
         return None
-    overload = jitted.overloads.get(tuple(typeof(x) for x in inputs))
-    return None if overload is None else overload.entry_point
+    overload = jitted.overloads.get(tuple(typeof(x) for x in [*inputs, *consts]))
+    if overload is None:
+        return None
+    return _with_constants(overload.entry_point, consts) if consts else overload.entry_point
 
 
 def _converter(aval):

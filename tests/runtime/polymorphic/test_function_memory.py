@@ -3,19 +3,19 @@
 The target (issue 23): at most 20 MB over 20,000 distinct traces, 1 KB a trace.
 Python's allocations are measured with tracemalloc over a few hundred traces
 after a warm-up (what the process still holds of them when they are gone),
-and weak references check that a dropped trace's graph and code die.
+and weak references check that a dropped trace's graph and code die (jit_compile:
+`backends/test_jit_memory.py`).
 """
 import gc
-import tracemalloc
 import warnings
 import weakref
 
 import numpy as np
 import pytest
+from memory_helpers import PER_TRACE, left_per_trace
 
 import runtime as rt
 
-PER_TRACE = 1024  # bytes a trace may leave behind: 20 MB / 20,000 traces
 SCALE = np.ones(3)  # a global array: traces of `with_global` read it (captured_arrays)
 X = np.ones(3)
 
@@ -50,25 +50,6 @@ class Slotted:
     @rt.function(max_traces=2)
     def decorated(self, x, n):
         return x * n + self.offset
-
-
-def left_per_trace(call, warm_up=50, count=200):
-    """Bytes still allocated per trace after `count` calls `call(n)` with distinct ints `n`
-    (each a new trace that drops an old one), after `warm_up` such calls."""
-    with warnings.catch_warnings():
-        warnings.simplefilter('ignore')  # RetracingWarnings
-        for n in range(warm_up):
-            call(n)
-        gc.collect()
-        tracemalloc.start()
-        try:
-            before = tracemalloc.get_traced_memory()[0]
-            for n in range(warm_up, warm_up + count):
-                call(n)
-            gc.collect()
-            return (tracemalloc.get_traced_memory()[0] - before) / count
-        finally:
-            tracemalloc.stop()
 
 
 def kinds():
