@@ -105,6 +105,14 @@ class TraceCache:
                     memo.pop(key, None)
         return evicted
 
+    def drop(self, concrete, memos):
+        """(Lock held.) Forget one trace (its state no longer holds), and its memo entries."""
+        self._drop(concrete)
+        for memo in memos:
+            for key, entry in list(memo.items()):
+                if entry[2] is concrete:
+                    memo.pop(key, None)
+
     def holds(self, concrete):
         return concrete in self._keys_of
 

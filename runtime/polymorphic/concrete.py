@@ -6,7 +6,9 @@ import threading
 from .. import backends
 from ..ir.core import AbstractValue
 from ..api.tensor_spec import TensorSpec
+from ..errors import InvalidArgumentError
 from . import keys, signatures, writeback
+from .state_plan import StateChanged
 from ..ir import structure
 
 _compile_lock = threading.Lock()
@@ -48,12 +50,18 @@ class ConcreteFunction:
         self._compiled = None
         self._prefix = ()
         self.mutations = None  # what the trace updates in place (writeback.Mutations)
-        self.captures = None   # arrays it reads by name and updates (captured_arrays.CallCaptures)
+        self.nout = len(graph.outputs)  # the function's own outputs (others come after them)
+        self.state = None      # arrays and values it uses in objects (object_state.ObjectState)
         self.options = backends.CompileOptions()  # the Function's jit_compile and passes
 
     def __call__(self, *args, **kwargs):
         arguments = keys.bind(self._binder, self._prefix + args, kwargs)
-        return self.run(self.feed(arguments))
+        try:
+            return self.run(self.feed(arguments))
+        except StateChanged as change:  # a concrete function never traces again
+            raise InvalidArgumentError(
+                f'{self.name} was traced with {change.path} of {change.before}, which is '
+                f'{change.now} now: call the rt.function, which traces again') from None
 
     def feed(self, arguments):
         """The graph inputs of a call, checked against this trace."""
@@ -65,8 +73,8 @@ class ConcreteFunction:
 
     def run(self, inputs):
         """Run the compiled graph on its inputs; the structured result."""
-        if self.captures is not None:
-            inputs = self.captures.inputs(inputs, self.mutations.names)
+        if self.state is not None:
+            inputs = self.state.feed(inputs)
         return self.rebuild(self.callable()(*inputs))
 
     def callable(self):
@@ -76,8 +84,10 @@ class ConcreteFunction:
             with _compile_lock:
                 if self._compiled is None:
                     compiled = backends.compile_function(self.graph, self.name, self.options)
-                    if self.mutations is not None:
-                        compiled = writeback.wrap(compiled, self.mutations)
+                    state = self.state if self.state is not None and self.state.writes_back \
+                        else None
+                    if self.mutations is not None or state is not None:
+                        compiled = writeback.wrap(compiled, self.mutations, state, self.nout)
                     self._compiled = compiled
                 compiled = self._compiled
         return compiled
@@ -89,11 +99,27 @@ class ConcreteFunction:
         entry_for = getattr(compiled, 'entry_for', None)  # the backend's own fast entry
         if entry_for is not None:
             compiled = entry_for([args[i] for i in positions]) or compiled
+        state = self.state
+        if state is not None:  # and the arrays found in objects now (StateChanged: trace again)
+            feed = state.feed
+            if positions == list(range(len(args))):
+                return lambda args: rebuild(compiled(*feed(args)))
+            return lambda args: rebuild(compiled(*feed([args[i] for i in positions])))
         if positions == list(range(len(args))):
             if rebuild is _first:
                 return lambda args: compiled(*args)[0]
             return lambda args: rebuild(compiled(*args))
         return lambda args: rebuild(compiled(*[args[i] for i in positions]))
+
+    @property
+    def serves_fast_calls(self):
+        """True if a memoized call may run it (`runner`): it updates no argument in place
+        (arrays it finds in objects it updates, and writes back, itself)."""
+        mutations, state = self.mutations, self.state
+        if mutations is None:
+            return True
+        return state is not None and not mutations.kinds and not mutations.buffers and all(
+            k >= state.first_input for k, _, _ in mutations.inputs)
 
     def with_prefix(self, prefix):
         """This trace called with `prefix` (a method's instance) before the arguments."""

@@ -39,6 +39,7 @@ from ..tracing import builders as _builders
 from ..operators import dispatch as _d
 from ..python.tracebacks import leaving_runtime
 from . import keys, retracing, writeback
+from .state_plan import StateChanged
 from .keys import fast_key
 from .binding import Binder
 from .cache import TraceCache
@@ -101,6 +102,7 @@ class Function:
         self._calls = self._tracing_count = 0
         self._monitor = retracing.RetraceMonitor()
         self._warned_eviction = False
+        self._changed = None  # a trace dropped because the state it used changed
 
     python_function = property(lambda self: self._python_function,
                                doc='The Python function, as written.')
@@ -111,7 +113,10 @@ class Function:
                 entry = self._fast.get(fast_key(args))
                 if entry is not None:
                     entry[1] = self._calls = self._calls + 1  # counted; its last use, for the LRU
-                    return entry[0](args)
+                    try:
+                        return entry[0](args)
+                    except StateChanged:  # the objects it uses changed: the slow path traces
+                        pass
             return self._call((), args, kwargs, self._fast)
         except BaseException as exc:  # runtime frames leave its traceback (free unless raised)
             leaving_runtime(exc)
@@ -126,17 +131,28 @@ class Function:
         if _d.tracing and current_builder() is not None:
             return self._call_in_trace(prefix, args, kwargs)
         concrete, inputs, _ = self._resolve(prefix, args, kwargs)
-        result = concrete.run(inputs)
+        try:
+            result = concrete.run(inputs)
+        except StateChanged:  # the objects it uses changed: trace again
+            self._forget(concrete)
+            concrete, inputs, _ = self._resolve(prefix, args, kwargs)
+            result = concrete.run(inputs)
         if not kwargs:
             self._memoize(memo, args, inputs, concrete)
         return result
+
+    def _forget(self, concrete):
+        """Drop a trace whose state no longer holds; the next trace names what changed."""
+        with self._lock:
+            self._cache.drop(concrete, self._memos())
+        self._changed = concrete
 
     def _call_under_tapes(self, prefix, args, kwargs):
         """A call while eager gradient tapes record: one `call` op of its graph, which the tapes
         record if they follow what it reads (its gradient: the VJP graph of that graph)."""
         self._calls += 1
         concrete, inputs, _ = self._resolve(prefix, args, kwargs)
-        if concrete.captures is not None or concrete.mutations is not None:
+        if concrete.state is not None or concrete.mutations is not None:
             return self._python()(*prefix, *args, **kwargs)  # updates Python code writes back
         outputs = _builders.eager_bind('call', inputs, {'graph': concrete.graph})
         if outputs is NotImplemented:  # the tapes follow nothing it reads
@@ -146,13 +162,20 @@ class Function:
     def _call_in_trace(self, prefix, args, kwargs):
         builder = current_builder()
         concrete, inputs, captured = self._resolve(prefix, args, kwargs, parent=builder)
-        if concrete.captures is not None:  # arrays it updates by reference: the caller's
-            inputs = concrete.captures.in_trace(inputs)
+        if concrete.state is not None:  # arrays it uses in objects: the caller's proxies
+            try:
+                inputs = concrete.state.in_trace(inputs)
+            except StateChanged:
+                self._forget(concrete)
+                concrete, inputs, captured = self._resolve(prefix, args, kwargs, parent=builder)
+                if concrete.state is not None:
+                    inputs = concrete.state.in_trace(inputs)
         outputs = builder.emit('call', [*inputs, *captured], {'graph': concrete.graph})
         if concrete.mutations is not None:  # arrays it updates in place: here, the caller's
             writeback.apply_in_trace(concrete.mutations, inputs, outputs)
-            outputs = outputs[:concrete.mutations.nout]
-        return concrete.rebuild(outputs)
+        if concrete.state is not None:  # the places it writes get the caller's values
+            concrete.state.replay(outputs, inputs)
+        return concrete.rebuild(outputs[:concrete.nout])
 
     def _resolve(self, prefix, args, kwargs, parent=None):
         """(ConcreteFunction, its graph inputs, outer tensors captured) for a call."""
@@ -178,7 +201,7 @@ class Function:
         """Let the fast path run calls like this one, when its inputs are exactly its array args."""
         key = keys.fast_key(args)
         if (key is None or not self._cache.holds(concrete)  # never served fast, or just dropped
-                or concrete.mutations is not None or keys.aliases(args)):
+                or not concrete.serves_fast_calls or keys.aliases(args)):
             return  # (the fast path does not look at aliasing: such calls bind)
         if len(memo) >= _MEMO_SIZE:
             memo.clear()
@@ -226,6 +249,8 @@ class Function:
             with self._lock:
                 traces = self._cache.traces
                 previous, calls = traces[-1] if traces else None, self._calls
+                if self._changed is not None:  # traced again for the state: name what changed
+                    previous, self._changed = self._changed, None
                 recursive = any(p.thread == pending.thread and p is not pending and p.live
                                 for p in self._pending.values())
                 self._tracing_count += 1

@@ -7,6 +7,7 @@ from ..api.recording_tapes import state as _recording
 from ..operators import dispatch as _d
 from ..python.tracebacks import leaving_runtime
 from . import keys
+from .state_plan import StateChanged
 
 
 class BoundFunction:
@@ -34,7 +35,10 @@ class BoundFunction:
                 if entry is not None:
                     function = self._function
                     entry[1] = function._calls = function._calls + 1  # its last use, for the LRU
-                    return entry[0](args)
+                    try:
+                        return entry[0](args)
+                    except StateChanged:  # the objects it uses changed: the slow path traces
+                        pass
             return self._function._call((self._ref(),), args, kwargs, self._fast)
         except BaseException as exc:  # as in Function.__call__ (and its checks above)
             leaving_runtime(exc)

@@ -11,7 +11,7 @@ from ..api.tensor_spec import TensorSpec
 from ..tracing.trace_state import isolated
 from ..tracing.builders import GraphBuilder, Resource, StaleBuilder
 from ..ir import structure
-from . import writeback
+from . import object_state, writeback
 from .concrete import ConcreteFunction, Static, call_args
 
 _GRAPH_VALUES = (Tensor, np.ndarray, np.generic, Resource)
@@ -30,14 +30,6 @@ def trace(name, python_function, binder, arguments, avals, parent=None):
 
 
 def _trace(name, python_function, binder, arguments, avals, parent):
-    while True:
-        try:
-            return _trace_once(name, python_function, binder, arguments, avals, parent)
-        except captured_arrays.Retrace:
-            continue  # it read an array it then updated: again, with that array by reference
-
-
-def _trace_once(name, python_function, binder, arguments, avals, parent):
     parameters = list(binder.signature.parameters.values())
     names = _placeholder_names(parameters, arguments)
     with GraphBuilder(parent=parent) as builder:
@@ -48,27 +40,42 @@ def _trace_once(name, python_function, binder, arguments, avals, parent):
         leaves = [next(placeholders) if k.__class__ is AbstractValue else leaf
                   for leaf, k in zip(arguments.leaves, arguments.leaf_keys)]
         args, kwargs = call_args(parameters, structure.unflatten(arguments.structure, leaves))
-        captures = captured_arrays.Captures(python_function, builder, active=parent is None)
+        roots = [] if parent is not None else object_state.roots(
+            python_function, arguments, parameters)
+        captures = captured_arrays.Captures(roots, builder, active=parent is None)
         try:
             captures.enter()
-            result = _run(python_function, args, kwargs)
-            outputs, out_structure, plan = _outputs(result)
-            copies = {}
-            outputs = [_output(o, name, builder, copies) for o in outputs]
+            try:
+                result = _run(python_function, args, kwargs)
+                outputs, out_structure, plan = _outputs(result)
+                copies = {}
+                outputs = [_output(o, name, builder, copies) for o in outputs]
+            except BaseException:  # no graph value stays in an object
+                object_state.abandon(captures)
+                raise
+            state, state_values = object_state.record(captures, objects, builder)
         finally:
-            captures.put_back()  # first, a C call: the global and closure names hold their arrays
+            captures.put_back()  # the places hold their arrays again
+            captures.leave()
         by_reference = captures.by_reference()
         mutations, extra = writeback.find(
             builder, objects + [b.tensor for b in by_reference],
             input_vars + [b.input for b in by_reference],
-            names + [b.description for b in by_reference], arguments.aliases, len(outputs))
-        graph = builder.finish(outputs + extra)
+            names + [b.description for b in by_reference], arguments.aliases, len(outputs),
+            len(objects))
+        if mutations is not None:
+            object_state.check_shared(captures, {id(by_reference[k - len(objects)])
+                                                 for k, _, _ in mutations.inputs
+                                                 if k >= len(objects)})
+        graph = builder.finish(outputs + extra + state_values)
     concrete = ConcreteFunction(name, binder, arguments, avals, graph, (out_structure, plan))
     concrete.mutations = mutations
-    if by_reference or captures.read_as_constants() and mutations is not None:
-        concrete.captures = captured_arrays.CallCaptures(captures, mutations is not None)
-        concrete.mutations = mutations or writeback.Mutations(
-            [], [], [], arguments.aliases, names, len(outputs))  # not for the fast path
+    if state is not None:
+        state.bind(len(objects), len(outputs) + len(extra), mutations is not None,
+                   names + [b.description for b in by_reference])
+        concrete.state = state
+        concrete.descriptions.update(state.descriptions)
+    concrete.nout = len(outputs)
     return concrete, builder.captured
 
 

@@ -33,11 +33,12 @@ class Mutations:
         self.nout = nout        # the function's own outputs (the extra ones come after)
 
 
-def find(builder, placeholders, input_vars, names, aliased, nout):
+def find(builder, placeholders, input_vars, names, aliased, nout, arguments=None):
     """(Mutations of a finished trace or None, the values to append to the graph's outputs).
 
     `placeholders[i]` is the array object standing for graph input i, whose
-    variable was `input_vars[i]`. The trace's updates are undone.
+    variable was `input_vars[i]`; the first `arguments` (all by default) are arguments, the
+    others arrays found in objects. The trace's updates are undone.
     """
     inputs, extra, kinds = [], [], []
     for k, obj in enumerate(placeholders):
@@ -48,7 +49,9 @@ def find(builder, placeholders, input_vars, names, aliased, nout):
             kinds.append((k, not aliasing.is_scalar(obj)))
         buffer = ref.buffer
         if buffer is not None and buffer.stale is not None:
-            raise _stale_error(names[k], buffer.stale)
+            what = f'the argument {names[k]!r}' if arguments is None or k < arguments \
+                else names[k]
+            raise _stale_error(what, buffer.stale)
         if buffer is not None and buffer.root._var is not input_vars[k] and \
                 all(p is not obj for p in placeholders[:k]):
             inputs.append((k, nout + len(extra), buffer.first_update))
@@ -64,21 +67,25 @@ def find(builder, placeholders, input_vars, names, aliased, nout):
     return Mutations(inputs, buffers, kinds, aliased, names, nout), extra
 
 
-def _stale_error(name, message):
-    what = f'the argument {name!r}' if name else 'an array of the enclosing trace'
+def _stale_error(what, message):
+    what = what or 'an array of the enclosing trace'
     return MutationError(f'cannot write back {what} after the call: {message}')
 
 
-def wrap(compiled, mutations):
-    """`compiled` checking its inputs, then writing the updated ones back; its own outputs."""
-    pairs = [(k, j) for k, j, _ in mutations.inputs]
-    nout = mutations.nout
+def wrap(compiled, mutations, state, nout):
+    """`compiled` checking its inputs, then writing the updated ones back (`mutations`, or
+    None) and giving the places `state` writes their values (a state_plan.ObjectState, or
+    None); its own `nout` outputs."""
+    pairs = [(k, j) for k, j, _ in mutations.inputs] if mutations is not None else []
 
     def run(*inputs):
-        check(mutations, inputs)
+        if mutations is not None:
+            check(mutations, inputs)
         outputs = compiled(*inputs)
         for k, j in pairs:
             np.copyto(inputs[k], outputs[j], casting='unsafe')
+        if state is not None:
+            state.replay(outputs, inputs)
         return outputs[:nout]
     return run
 

@@ -6,7 +6,9 @@ type (a symbolic tensor) and then call the function of the same name here;
 tracing. Control flow on tensors lives in `control_flow`; this module
 forwards to it.
 """
+import functools
 import sys
+import types
 
 import numpy as np
 
@@ -16,6 +18,7 @@ from ..operators.call_trees import Kwargs, call_with_keyword_parts
 from ..operators.py_builtins import OVERLOADED
 from . import control_flow, slices
 from ..tracing.memory import made_arrays
+from ..tracing.memory.traced_array import UPDATING, on_tensor
 from ..api import side_effects
 from ..tracing import builders
 from ..tracing.numpy_api import CALLS
@@ -73,11 +76,25 @@ def _callee(f, caller_fn_scope, options):
         overload = None
     if overload is not None:
         return overload, 'overload'
+    receiver = getattr(f, '__self__', None)
+    if receiver.__class__ is np.ndarray and f.__class__ is types.BuiltinMethodType:
+        return functools.partial(_plain_array_method, receiver, f.__name__), 'overload'
     options = options if options is not None else getattr(caller_fn_scope, 'callopts', None)
     if options is not None and not options.recursive:
         return f, 'as it is'
     callee = conversion.convert_callable(f)
     return callee, 'as it is' if callee is f else 'converted'
+
+
+def _plain_array_method(array, name, *args, **kwargs):
+    """`array.name(*args, **kwargs)` for a numpy array the trace neither made nor reaches by a
+    place (a constant of the graph, as in any other operation) given graph values: the
+    method of the tensor of its value (numpy's own method would refuse them)."""
+    if not (made_arrays.holds_graph(args) or made_arrays.holds_graph(kwargs)) or \
+            name in UPDATING:
+        return getattr(array, name)(*args, **kwargs)
+    constant = builders.current_builder().capture_constant(array)
+    return on_tensor(constant, name, args, kwargs)
 
 
 def assert_stmt(expression1, expression2):

@@ -167,7 +167,7 @@ class GraphBuilder:
         if var is not None:
             return var
         if self.parent is None or self._finished:
-            raise _foreign_tensor_error(outer)
+            raise foreign_tensor_error(outer)
         original = outer._var
         if outer._builder is not self.parent:
             outer = tensor.Tensor(self.parent._lift(outer), self.parent)
@@ -207,7 +207,7 @@ def bind(primitive, *inputs, **params):
             return result
         symbolic = [x for x in inputs if tensor.is_symbolic(x)]
         if symbolic:
-            raise _foreign_tensor_error(symbolic[0])
+            raise foreign_tensor_error(symbolic[0])
         raise RuntimeError(f'op {primitive!r} can only be staged while a graph is being built')
     result = builder.emit(primitive, inputs, params)
     hook = AFTER_BIND.get(primitive)
@@ -216,11 +216,30 @@ def bind(primitive, *inputs, **params):
     return result
 
 
-def _foreign_tensor_error(value):
+def foreign_tensor_error(value):
+    home, current = value._builder, current_builder()
+    if home is not None and current is not None and _same_trace(home, current):
+        made = value._op.source if getattr(value, '_op', None) is not None else None
+        return MutationError(
+            f'a graph value made inside a tensor `if` or loop body'
+            f'{f" at {made}" if made else ""} is used at {source_location()}, after that '
+            'statement: it was kept where the statement does not make it an output (a dict '
+            'entry, a list item, an attribute set by a function it calls). Only the variables '
+            'and attributes the statement itself assigns leave it: assign the value to one of '
+            'them there, or update the kept array in place (x[...] = value).')
     return RuntimeError(
         f'{value!r} belongs to a graph that is not being built here: it leaked out of a '
         'finished trace (kept in a global, an attribute or a closure while tracing) or comes '
         "from another thread's trace. Pass tensors in as arguments and return results instead.")
+
+
+def _same_trace(a, b):
+    """True if graph builders `a` and `b` belong to one top-level trace."""
+    def top(builder):
+        while builder.parent is not None:
+            builder = builder.parent
+        return builder
+    return top(a) is top(b)
 
 
 def user_frame():

@@ -65,8 +65,8 @@ def check_executors(graph_fn, args):
     leaves = []
     structure.flatten(copy.deepcopy(args), leaves)
     inputs = [a for a in leaves if isinstance(a, (np.ndarray, np.generic))]
-    if concrete.captures is not None:
-        inputs += [binding.array.copy() for binding in concrete.captures.bindings]
+    if concrete.state is not None:
+        inputs += [array.copy() for array in concrete.state.fetch()]
     before = copy.deepcopy(inputs)
     function = compile_graph(concrete.graph)
     compiled = function(*inputs)

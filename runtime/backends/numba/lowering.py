@@ -11,7 +11,9 @@ loop's gradient (`while_saving`, `while_vjp`) are control flow, lowered by
 import numpy as np
 
 from ...errors import AgError
+from ...ir.core import Literal
 from ...ops.elementwise import UFUNCS
+from ...python.operator_table import AUGMENTED
 from . import creation, indexing, reductions, shapes, ufunc_loops, zero_division
 from .types import cast, dtype_source, is_scalar, loop_types
 
@@ -73,6 +75,61 @@ def _scalar_operator(eq, dtypes):
                 eq.inputs[1]):
             return zero_division.OPERATORS.get(eq.primitive)
     return None
+
+
+def _inplace_op(ctx, eq, args):
+    """`x op= value`: numpy's ufunc of the two, of `x`'s shape, cast to `x`'s dtype (numpy's
+    same_kind casting was checked when it was traced); into `x`'s array when `x` dies here."""
+    row = AUGMENTED.get(eq.params.get('op'))
+    ufunc = getattr(np, row.ufunc, None) if row is not None else None
+    if ufunc is None or ufunc.signature or ufunc.nout != 1:
+        return None
+    x = eq.inputs[0].aval
+    dtypes = loop_types(ufunc, [a.aval for a in eq.inputs])
+    why = ufunc_loops.missing_loop(ufunc, dtypes)
+    if why is not None:
+        raise unsupported(eq, why)
+    operands = [cast(a, atom, d) for a, atom, d in zip(args, eq.inputs, dtypes)]
+    check = []
+    if zero_division.is_integer_division(eq, dtypes) and not \
+            zero_division.safe_divisor(eq.inputs[1]):
+        check = zero_division.check(ctx, eq, operands[1], is_scalar(eq.inputs[1].aval))
+    exact = np.dtype(dtypes[-1]) == x.dtype
+    if exact and ctx.dies_at(eq.inputs[0], eq) and not (
+            ufunc is np.floor_divide and x.dtype.kind == 'f'):
+        value = f"np.{ufunc.__name__}({', '.join(operands + [args[0]])})"
+    else:
+        value = ufunc_loops.call(ctx, ufunc, dtypes, operands, arrays=True)
+        if not exact:
+            value = f'np.asarray({value}).astype({dtype_source(x.dtype)})'
+    return check + [f'{ctx.targets[0]} = {value}']
+
+
+# numpy's `array ** scalar` takes these ufuncs for these exponents (float and complex arrays;
+# 2 for every dtype): numba computes what numpy computes
+_FAST_POWERS = {2: 'square', 0.5: 'sqrt', -1: 'reciprocal', 1: 'positive'}
+
+
+def _pow(ctx, eq, args):
+    """Python's `x ** y` on arrays: numpy's fast path for a literal exponent, else np.power."""
+    base, exponent = eq.inputs
+    dtypes = loop_types(np.power, [base.aval, exponent.aval])
+    why = ufunc_loops.missing_loop(np.power, dtypes)
+    if why is not None:
+        raise unsupported(eq, why)
+    value = getattr(exponent, 'value', None)
+    fast = _FAST_POWERS.get(value) if isinstance(exponent, Literal) and \
+        type(value) in (int, float) and not is_scalar(base.aval) else None
+    out = eq.outputs[0].aval.dtype
+    if fast is not None and (np.dtype(dtypes[0]).kind in 'fc' or value == 2):
+        value = f'np.{fast}({cast(args[0], base, dtypes[0])})'
+        # numba widens small integers (a boolean or int8 square): numpy's type, as numpy has it
+        return value if out.itemsize >= 4 or out.kind in 'fc' else \
+            f'np.asarray({value}).astype({dtype_source(out)})'
+    operands = [cast(a, atom, d) for a, atom, d in zip(args, eq.inputs, dtypes)]
+    if is_scalar(eq.outputs[0].aval):
+        return f"np.power({', '.join(operands)})"
+    return ufunc_loops.call(ctx, np.power, dtypes, operands, arrays=True)
 
 
 def _where(ctx, eq, args):
@@ -234,7 +291,7 @@ LOWERINGS.update({
     'check_defined': _check_defined,
     'read_variable': _read_variable, 'assign_variable': _assign(None),
     'assign_add_variable': _assign('add'), 'assign_sub_variable': _assign('subtract'),
-    'matmul': _matmul, 'clip': _clip, 'dot': _dot, 'round': _round, 'list_append': _list_append, 'stack_rows': _stack_rows,
+    'inplace_op': _inplace_op, 'pow': _pow, 'matmul': _matmul, 'clip': _clip, 'dot': _dot, 'round': _round, 'list_append': _list_append, 'stack_rows': _stack_rows,
     **shapes.TABLE, **creation.TABLE, **reductions.TABLE, **indexing.TABLE,
 })
 

@@ -146,7 +146,9 @@ def tensor_of(x):
         return t
     root = root_of(x)
     if root._tensor is None:
-        captured_arrays.touch(root)  # a read of its value while tracing
+        if captured_arrays.binding_of(root) is not None and home_builder(root) is not None:
+            promote(root)  # a read of an array the trace did not make: a graph input
+            return tensor_of(x)
         return None
     if root is x:
         return root._tensor

@@ -13,7 +13,7 @@ import numpy as np
 from ..trace_state import current_builder
 
 # Methods that update the array itself; those that may return a view of it.
-_UPDATING = frozenset(('fill', 'put', 'sort', 'partition', 'resize', 'setfield'))
+UPDATING = frozenset(('fill', 'put', 'sort', 'partition', 'resize', 'setfield'))
 _VIEWING = frozenset(('reshape', 'transpose', 'swapaxes', 'squeeze', 'ravel', 'view', 'diagonal'))
 _METHODS = ('all', 'any', 'argmax', 'argmin', 'argpartition', 'argsort', 'astype', 'byteswap',
             'choose', 'clip', 'compress', 'conj', 'conjugate', 'copy', 'cumprod', 'cumsum',
@@ -95,19 +95,19 @@ def _method(name):
         t = _method_target(self, name, args, kwargs)
         if t is None:
             return plain(self, *args, **kwargs)
-        return _on_tensor(t, name, made_arrays.resolve(args), made_arrays.resolve(kwargs))
+        return on_tensor(t, name, made_arrays.resolve(args), made_arrays.resolve(kwargs))
     method.__name__ = name
     return method
 
 
-def _on_tensor(t, name, args, kwargs):
+def on_tensor(t, name, args, kwargs):
     """Method `name` of tensor `t`; else numpy's function of that name (which stages its op or
     says it has none), unless the method updates the array or the function differs."""
     method = getattr(t, name, None)
     if method is not None:
         return method(*args, **kwargs)
     function = getattr(np, name, None)
-    if function is None or name in _UPDATING or name == 'compress':
+    if function is None or name in UPDATING or name == 'compress':
         raise TypeError(f'x.{name}() is not supported on an array a graph value was written into '
                         'while tracing: its value is only known when the graph runs')
     return function(t, *args, **kwargs)
@@ -119,7 +119,7 @@ def _method_target(x, name, args, kwargs):
     if t is not None:
         return t
     graph = made_arrays.holds_graph(args) or made_arrays.holds_graph(kwargs)
-    if name in _UPDATING:
+    if name in UPDATING:
         return made_arrays.promote(x, f'x.{name}()') if graph or made_arrays.stages_writes(x) \
             else None
     if not graph:

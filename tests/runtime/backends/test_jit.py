@@ -168,8 +168,8 @@ def test_without_numba_jit_compile_says_how_to_install_it(monkeypatch):
 # Registry ops without a numba lowering: adding an op means deciding its lowering here.
 NOT_LOWERED = frozenset({
     'argsort', 'assert', 'concatenate_rows', 'copyto', 'det', 'einsum', 'empty', 'empty_like',
-    'fill', 'hstack', 'hstack_rows', 'inner', 'inplace_op', 'inv', 'moveaxis', 'nonzero',
-    'norm', 'place', 'pow', 'put', 'put_along_axis', 'putmask', 'py_function', 'raise',
+    'fill', 'hstack', 'hstack_rows', 'inner', 'inv', 'moveaxis', 'nonzero',
+    'norm', 'place', 'put', 'put_along_axis', 'putmask', 'py_function', 'raise',
     'reshape_as', 'scatter_variable', 'sort', 'split', 'std', 'take', 'tensordot',
     'ufunc_accumulate', 'ufunc_out', 'ufunc_outer', 'ufunc_reduce', 'var', 'vstack',
     'vstack_rows'})
@@ -179,6 +179,44 @@ def test_the_ops_without_a_lowering_are_the_known_list():
     missing = {name for name in ops.names() if name not in LOWERINGS
                and name not in EMITTERS}
     assert missing == NOT_LOWERED
+
+
+POWER_BASES = [np.array([-0.0, 0.0, 2.5, -3.0, np.inf, -np.inf, np.nan, 1e200]),
+               np.array([1.5, 4.0, 0.25], np.float32), np.array([3, -2, 0, 7]),
+               np.array([1 + 1j, -2.0j])]
+
+
+@pytest.mark.filterwarnings('ignore::RuntimeWarning')
+@pytest.mark.parametrize('base', POWER_BASES, ids=lambda b: str(b.dtype))
+def test_the_power_operator_takes_numpys_fast_paths(base):
+    def powers(x, e):
+        results = [x ** 2, x ** 1, x ** e]
+        if x.dtype.kind in 'fc':
+            results += [x ** 0.5, x ** -1, x ** 0, x ** 3.5, x ** e * 2]
+        return tuple(results)
+    e = np.int64(3)
+    assert_close(rt.function(powers, jit_compile=True)(base, e), powers(base, e))
+
+
+@pytest.mark.filterwarnings('ignore::RuntimeWarning')
+@pytest.mark.parametrize('dtype', [np.float64, np.float32, np.int64, np.int32])
+def test_augmented_assignment_updates_as_numpy_does(dtype):
+    def update(x, y, s):
+        x = x.copy()
+        x += y
+        x *= s
+        x -= y[0]
+        t = x * 1
+        t //= np.maximum(y, 1)
+        t %= 5
+        x[1:] += 2
+        if x.dtype.kind == 'f':
+            x /= 3
+            x **= 2
+        return x, t
+    x = np.arange(6, dtype=dtype).reshape(2, 3) - 2
+    y = np.array([2, 1, 3], dtype=dtype)
+    assert_close(rt.function(update, jit_compile=True)(x, y, dtype(2)), update(x, y, dtype(2)))
 
 
 def _with_warnings(fn, *args):

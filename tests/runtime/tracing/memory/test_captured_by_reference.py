@@ -5,7 +5,7 @@ import pytest
 
 import runtime as rt
 from mutation_helpers import check_with_global
-from runtime.errors import InvalidArgumentError, MutationError
+from runtime.errors import InvalidArgumentError, MutationError, RetracingWarning
 
 G = np.zeros(3)
 H = np.arange(4.0)
@@ -99,13 +99,18 @@ def test_a_closure_array_is_updated_by_reference():
     assert f(np.array([1.0])).tolist() == [101.0, 0.0] and buf[0] == 101.0
 
 
-def test_reads_of_arrays_never_updated_stay_constants_and_fast():
+def test_reads_of_a_global_see_its_value_at_each_call():
     def read(x):
         return H * x
     f = rt.function(read)
-    f(np.ones(4))
-    assert f.get_concrete_function(np.ones(4)).captures is None
-    assert len(f.get_concrete_function(np.ones(4)).graph.inputs) == 1
+    assert f(np.ones(4)).tolist() == [0.0, 1.0, 2.0, 3.0]
+    H[0] = 10.0           # changed between calls: the graph reads it when it runs, as numpy
+    try:
+        assert f(np.ones(4)).tolist() == [10.0, 1.0, 2.0, 3.0]
+    finally:
+        H[0] = 0.0
+    assert f.experimental_get_tracing_count() == 1
+    assert len(f.get_concrete_function(np.ones(4)).graph.inputs) == 2
 
 
 def test_an_rt_function_calling_one_that_updates_a_global():
@@ -147,20 +152,24 @@ def test_a_global_passed_as_an_argument_too_is_refused():
     assert G.tolist() == [0.0, 0.0, 0.0]
 
 
-def test_a_changed_shape_or_a_rebound_name_is_an_error():
+def test_a_rebound_name_is_read_again_and_a_changed_shape_traces_again():
     globals()['K'] = np.zeros(3)
 
     def set_first(x):
         K[0] = x[0]  # noqa: F821
     f = rt.function(set_first)
     f(np.ones(3))
+    assert K.tolist() == [1.0, 0.0, 0.0]  # noqa: F821
+    globals()['K'] = np.zeros(3)       # another array of the same type: updated, as eagerly
+    f(np.full(3, 2.0))
+    assert K.tolist() == [2.0, 0.0, 0.0] and f.experimental_get_tracing_count() == 1  # noqa
     K.shape = (3, 1)  # noqa: F821
-    with pytest.raises(InvalidArgumentError, match=r"the global 'K' is float64\[3, 1\] now, but "
-                                                   r'was float64\[3\]'):
-        f(np.ones(3))
-    globals()['K'] = np.zeros(3)
-    with pytest.raises(InvalidArgumentError, match="the global 'K' was rebound since"):
-        f(np.ones(3))
+    f(np.full(3, 4.0))                  # traced again for the new shape
+    assert K.tolist() == [[4.0], [0.0], [0.0]] and f.experimental_get_tracing_count() == 2  # noqa
+    with pytest.warns(RetracingWarning, match=r'K: now float64\[\d\], before float64\[\d\]'):
+        for n in range(4, 10):
+            globals()['K'] = np.zeros(n)
+            f(np.ones(3))
     del globals()['K']
 
 

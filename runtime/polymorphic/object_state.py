@@ -1,0 +1,374 @@
+"""State a traced function keeps in Python objects: what a trace used and changed there.
+
+Eager code reads `self.w` when it runs, updates it in place (`self.w -= g`),
+rebinds it (`self.w = self.w - g`, `self.w = np.zeros(3)`), fills caches
+(`self.cache['m'] = ...`) and appends to lists. A graph runs none of that
+Python code. So, as TorchDynamo replays attribute mutations, a trace records
+(`record`) a plan (`state_plan.ObjectState`) that every call follows:
+
+- *inputs*: the arrays it used from places it can reach (`captured_arrays`),
+  found again by their paths at each call and fed to the graph;
+- *writes*: every place the trace gave a graph value (an array it computed
+  or made, an argument or captured array it stored, a tuple holding one, a
+  list it appended one to), with how each call makes the value: the graph's
+  value of an array it computed (a new array at each call, as eagerly), or the
+  call's own argument or captured array;
+- *guards*: what the trace depended on that a call must still match: the
+  shape and dtype of every array input, and the value before the trace of
+  every place it wrote (so that a cache filled lazily, `if self.m is None:`,
+  traces again once it is filled). A call whose state differs traces again.
+
+Python values are another matter, as TensorFlow documents: the trace's Python
+side effects (a counter incremented, a Python value appended to a list) run
+once, while tracing, and its reads of Python values are constants of the
+trace. The places given graph values are put back as they were when the trace
+ends (`abandon` does that for a trace that fails): no symbolic value stays in
+an object.
+"""
+import types
+
+import numpy as np
+
+from ..errors import MutationError
+from ..ir import structure
+from ..tracing.closures import reachable_cells
+from ..tracing.graph_lists import GraphList
+from ..tracing.memory import aliasing, made_arrays, places, views
+from ..tracing.memory.places import ABSENT, ITEM, Root
+from ..tracing.memory.traced_array import TracedArray
+from ..tracing.tensor import Tensor
+from ..tracing import builders
+from ..tracing.builders import StaleBuilder, source_location
+from . import keys
+from .state_plan import ObjectState, Source, guard_kind
+
+
+def roots(target, arguments, parameters):
+    """[(object, Root, container kind)]: where the places a trace of `target` reaches start:
+    `self` of a bound method, objects among the arguments, closure cells, the module's globals."""
+    found, seen = [], set()
+
+    def add(value, name):
+        kind = places.kind_of(value)
+        if kind is not None and id(value) not in seen:
+            seen.add(id(value))
+            found.append((value, Root(value, name, 'object'), kind))
+    function = target
+    while True:
+        if isinstance(function, types.MethodType):
+            add(function.__self__, 'self')
+            function = function.__func__
+        elif hasattr(function, 'func') and hasattr(function, 'keywords'):  # functools.partial
+            for k, value in enumerate(function.args):
+                add(value, f'partial argument {k}')
+            for name, value in function.keywords.items():
+                add(value, name)
+            function = function.func
+        else:
+            break
+    if not isinstance(function, types.FunctionType):
+        call = getattr(type(function), '__call__', None)
+        add(function, 'self')
+        function = call if isinstance(call, types.FunctionType) else None
+    names = [n for p, v in zip(parameters, arguments.values)
+             for n in structure.leaf_names(p.name, v)]
+    for leaf, key, name in zip(arguments.leaves, arguments.leaf_keys, names):
+        if key.__class__ is keys.ObjectKey:
+            add(leaf, name)
+    if function is not None:
+        for cell, name in reachable_cells([function]):
+            found.append((cell, Root(cell, name, 'cell'), 'cell'))
+        namespace = function.__globals__
+        found.append((namespace, Root(namespace, namespace.get('__name__', 'globals'),
+                                      'globals'), 'dict'))
+    return found
+
+
+def holds_graph(value):
+    """True for a value a graph gives: a tensor, an array the trace made or reads (a
+    TracedArray), a graph list, or a tuple holding one."""
+    cls = value.__class__
+    if cls is TracedArray or cls is Tensor or cls is GraphList:
+        return True
+    return isinstance(value, tuple) and any(map(holds_graph, value))
+
+
+class _Change:
+    """A place the trace gave a graph value: in `container`, at (step, key); its value before
+    (ABSENT if it is new: a list grew, a key or an attribute was added) and after."""
+    __slots__ = ('container', 'step', 'key', 'before', 'after', 'guarded')
+
+    def __init__(self, container, step, key, before, after, guarded=True):
+        self.container, self.step, self.key = container, step, key
+        self.before, self.after = before, after
+        self.guarded = guarded  # a list's new item is not: the list grew at trace time only
+
+    @property
+    def path(self):
+        return self.container.path.child(self.step, self.key)
+
+    def undo(self):
+        """The place as before the trace (a list's new item: None until a call gives it)."""
+        obj = self.container.obj
+        if not self.guarded:
+            places.write(obj, self.step, self.key, None)
+        elif self.before is ABSENT:
+            places.remove(obj, self.step, self.key)
+        else:
+            places.write(obj, self.step, self.key, self.before)
+
+
+def _changes(captures):
+    """([_Change] of places given graph values, [Python values the trace left]): what the
+    containers walked hold now that differs from what they held (a proxy still in its place
+    is no change: the updates through it are the graph's). A list that grew or shrank keeps
+    its new length, as a Python side effect: only its items holding graph values change."""
+    snapshot = captures.snapshot
+    if snapshot is None:
+        return [], []
+    proxy_of = {id(b.array): b.proxy for b in captures.bindings}
+
+    def expected(v):
+        return proxy_of.get(id(v), v) if places.is_array(v) else v
+    changes, python = [], []
+    for container in snapshot.containers.values():
+        before = container.items
+        now = places.contents(container.obj, container.kind)
+        if container.kind == 'list' and len(now) != len(before):
+            for step, key, value in now:
+                if holds_graph(value):
+                    changes.append(_Change(container, step, key, ABSENT, value, False))
+                else:
+                    python.append(value)
+            continue
+        old = {(step, key): v for step, key, v in before}
+        new = {(step, key): v for step, key, v in now}
+        for place in list(old) + [p for p in new if p not in old]:
+            was, value = old.get(place, ABSENT), new.get(place, ABSENT)
+            if value is (ABSENT if was is ABSENT else expected(was)):
+                continue  # unchanged
+            if value is ABSENT:
+                continue  # deleted: a Python side effect
+            if holds_graph(value):
+                changes.append(_Change(container, *place, was, value))
+            else:
+                python.append(value)
+    return changes, python
+
+
+def abandon(captures):
+    """After a trace that failed: the places it gave graph values hold what they held, and the
+    containers it made hold no graph value."""
+    changes, python = _changes(captures)
+    for change in changes:
+        change.undo()
+    _Recorder(captures, (), None).clear(python)
+
+
+def record(captures, objects, builder):
+    """(ObjectState or None, graph values to append to the graph's outputs) of a trace that
+    returned; the places it gave graph values hold what they held before it.
+
+    `objects[k]` is the array object of graph input k (an argument)."""
+    if captures.snapshot is None:
+        return None, []
+    changes, python = _changes(captures)
+    recorder = _Recorder(captures, objects, builder)
+    guards, writes = [], []
+    try:
+        for change in changes:
+            path = change.path
+            if change.guarded:
+                guards.append((path, guard_kind(change.before)))
+            writes.append((path, recorder.source(change.after, path)))
+        for value in python:
+            recorder.scan(value)
+    finally:
+        for change in changes:
+            change.undo()
+        recorder.clear(python)
+    used = captures.by_reference()
+    position = {id(b): k for k, b in enumerate(used)}
+    remap = {k: position[id(b)] for k, b in enumerate(captures.bindings) if id(b) in position}
+    for source in [s for _, s in writes] + [s for _, _, _, s in recorder.inner]:
+        _remap(source, remap)
+    inputs = [(b.path, [p for _, _, _, p in b.places[1:]], b.array.shape, b.array.dtype)
+              for b in used]
+    if not (inputs or guards or writes or recorder.inner):
+        return None, []
+    return ObjectState(inputs, guards, writes, recorder.inner), recorder.outputs
+
+
+def _remap(source, remap):
+    """Captured sources index the bindings used as inputs (a proxy the trace stored was made
+    one: each call stores the array found then)."""
+    if source.kind == 'captured':
+        source.args = (remap[source.args[0]],)
+    elif source.kind in ('view', 'chain'):
+        _remap(source.args[0], remap)
+    elif source.kind == 'tuple':
+        for s in source.args[-1]:
+            _remap(s, remap)
+
+
+class _Recorder:
+    """Turns the graph values a trace left in places into Sources (and graph outputs)."""
+
+    def __init__(self, captures, objects, builder):
+        self.builder = builder
+        self.bindings = {id(b.proxy): k for k, b in enumerate(captures.bindings)}
+        self.binding_tensors = {id(b.tensor): k for k, b in enumerate(captures.bindings)
+                                if b.tensor is not None}
+        self.arrays = [b.array for b in captures.bindings]
+        self.objects = {id(o): k for k, o in enumerate(objects)}  # argument array objects
+        self.outputs = []   # graph values to append to the graph's outputs
+        self._by_root = {}  # id(made array root or tensor) -> its Source
+        self._keep = []     # what the ids above stand for, kept alive
+        self.known = set(captures.snapshot.containers) if captures.snapshot else set()
+        self.inner = []     # [(owner, step kind, key, Source)] inside containers the trace made
+        self._made = []     # [(owner, step kind, key)] of those, to clear
+
+    def scan(self, value):
+        """A Python value the trace left in a place: the containers it made (it, or in it) are
+        kept, and given their graph values at each call."""
+        kind = places.kind_of(value)
+        if kind is not None and id(value) not in self.known:
+            self._new_container(value, kind, None)
+        elif isinstance(value, tuple):
+            for item in value:
+                self.scan(item)
+
+    def clear(self, python):
+        """No graph value stays in a container the trace made (a call gives them theirs)."""
+        if self.builder is None:  # the trace failed: find them
+            for value in python:
+                self._find_made(value)
+        for owner, step, key in self._made:
+            places.write(owner, step, key, None)
+
+    def _find_made(self, value):
+        kind = places.kind_of(value)
+        if kind is None or id(value) in self.known:
+            return
+        self.known.add(id(value))
+        for step, key, item in places.contents(value, kind):
+            if holds_graph(item):
+                self._made.append((value, step, key))
+            else:
+                self._find_made(item)
+
+    def source(self, value, path):
+        cls = value.__class__
+        if cls is TracedArray:
+            return self._traced_array(value, path)
+        if cls is Tensor:
+            return self._tensor(value, path)
+        if cls is GraphList:
+            raise MutationError(
+                f'{_text(path)} is given a list built in a graph loop at {source_location()}: '
+                'a graph cannot rebuild the Python list at each call. Store np.stack(values) '
+                'instead.')
+        if isinstance(value, tuple) and (cls is tuple or hasattr(cls, '_fields')):
+            items = [self.source(v, _child(path, i)) for i, v in enumerate(value)]
+            if all(s.constant for s in items):
+                return Source('const', value)
+            return Source('tuple', cls, items)
+        self.scan(value)
+        return Source('const', value)
+
+    def _new_container(self, obj, kind, path):
+        """A container the trace made: the same object at each call, given its graph values."""
+        self.known.add(id(obj))
+        for step, key, item in places.contents(obj, kind):
+            source = self.source(item, None if path is None else path.child(step, key))
+            if not source.constant:
+                self.inner.append((obj, step, key, source))
+                self._made.append((obj, step, key))
+
+    def _traced_array(self, value, path):
+        root = made_arrays.root_of(value)
+        k = self.bindings.get(id(root))
+        if k is not None:
+            made_arrays.promote(root)  # a graph input: each call stores the array found then
+            base = Source('captured', k)
+        else:
+            base = self._by_root.get(id(root))
+            if base is None:
+                if made_arrays.home_builder(root) is None:
+                    raise MutationError(f'{_text(path)} is given an array of another trace')
+                t = made_arrays.tensor_of(root)
+                base = self._output(root, root if t is None else t)
+        if value is root:
+            return base
+        if value.dtype != root.dtype:
+            raise MutationError(f'{_text(path)} is given a view with another dtype of an '
+                                'array: store a copy (x.view(...).copy())')
+        start = value.__array_interface__['data'][0] - root.__array_interface__['data'][0]
+        return Source('view', base, start, value.shape, value.strides, value.dtype)
+
+    def _tensor(self, value, path):
+        k = self.objects.get(id(value))
+        if k is not None:
+            return Source('argument', k)
+        k = self.binding_tensors.get(id(value))
+        if k is not None:
+            return Source('captured', k)
+        if value._builder.__class__ is StaleBuilder:
+            raise MutationError(f'{_text(path)} is given an array whose value a graph cannot '
+                                f'know: {value._builder.message}')
+        if value._builder is not self.builder:  # made in a finished branch or loop body
+            raise builders.foreign_tensor_error(value)
+        ref = value._ref
+        if ref is not None and ref.buffer is not None and ref.chain:
+            return self._view_of(value, ref, path)
+        source = self._by_root.get(id(value))
+        return source if source is not None else self._output(value, value)
+
+    def _view_of(self, value, ref, path):
+        """A view of an array object (an argument, a captured array, one the trace made): taken
+        again from that array at each call, by the same static indexing (a numpy view then)."""
+        root = next((m for m in aliasing.live(ref.buffer.members) if not m._ref.chain), None)
+        chain = [(view.primitive, view.params) for view in ref.chain]
+        if root is None or any(view.dynamic or view.__class__ is not views.View
+                               for view in ref.chain):
+            raise MutationError(
+                f'{_text(path)} is given a view of another array taken with a graph value: a '
+                'graph cannot take it again after the call. Store a copy (x.copy()), or the '
+                'base array itself.')
+        return Source('chain', self._tensor(root, path), chain)
+
+    def _output(self, key_obj, value):
+        if isinstance(value, np.ndarray):  # a made array nothing wrote a graph value into
+            value = self.builder.emit('copy', [np.ndarray.view(value, np.ndarray)], {})
+        else:
+            value = aliasing.snapshot(value)
+        source = Source('output', len(self.outputs))
+        self.outputs.append(value)
+        self._by_root[id(key_obj)] = source
+        self._keep.append(key_obj)
+        return source
+
+
+def _child(path, i):
+    return None if path is None else path.child(ITEM, i)
+
+
+def _text(path):
+    return 'an object the trace made' if path is None else path.text
+
+
+def check_shared(captures, updated):
+    """MutationError if the trace updates a captured array (`id(binding)` in `updated`) that
+    shares memory with another it uses: the graph updates each on its own, where numpy sees
+    the update through both."""
+    used = captures.by_reference()
+    for binding in used:
+        if id(binding) not in updated:
+            continue
+        for other in used:
+            if other is not binding and np.may_share_memory(other.array, binding.array):
+                raise MutationError(
+                    f'{binding.description} and {other.description} share memory, and the '
+                    'function updates one of them: a graph updates each captured array on its '
+                    'own, where numpy would see the update through the other. Pass them to '
+                    'the rt.function as arguments, or copy one (x = x.copy()).')

@@ -1,0 +1,212 @@
+"""What each call of a trace does with the state it keeps in objects: feed, check, write back.
+
+`object_state` makes the plan when a trace ends; a call follows it: it finds
+the arrays the graph reads by their paths (`fetch`), checks the guards (a
+`StateChanged` makes the Function trace again), runs the graph, then gives
+every place the trace wrote its value for this call (`replay`).
+"""
+import numpy as np
+
+from .. import ops
+from ..errors import InvalidArgumentError, MutationError
+from ..tracing.memory import made_arrays, places
+from ..tracing.memory.places import ABSENT
+from ..tracing.memory.traced_array import TracedArray
+from ..tracing.tensor import Tensor
+from . import keys
+
+
+class StateChanged(Exception):
+    """The state a trace depends on differs at this call: trace again."""
+
+    def __init__(self, path, now, before):
+        super().__init__(f'{path}: now {now}, before {before}')
+        self.path, self.now, self.before = path, now, before
+
+
+class Source:
+    """How a call makes the value a place gets: ('const', value), ('output', j),
+    ('captured', k), ('argument', k), ('view', source, offset, shape, strides, dtype) (a view
+    numpy made while tracing), ('chain', source, [(primitive, params)]) (a view staged),
+    ('tuple', type, [sources])."""
+    __slots__ = ('kind', 'args')
+
+    def __init__(self, kind, *args):
+        self.kind, self.args = kind, args
+
+    @property
+    def constant(self):
+        return self.kind == 'const'
+
+
+def guard_kind(value):
+    """What a place's value must still be at a call: absent, an array's type, a Python scalar's
+    value, a list's length, or another object's class."""
+    if value is ABSENT:
+        return ABSENT
+    if places.is_array(value):
+        return ('array', value.shape, value.dtype)
+    if value.__class__ in keys.SCALARS:
+        return ('value', keys.leaf_key(value))
+    if value.__class__ is list:
+        return ('list', len(value))
+    return ('class', value.__class__)
+
+
+def describe(kind):
+    if kind is ABSENT:
+        return 'absent'
+    if kind[0] == 'array':
+        return f'{kind[2]}{list(kind[1])}'
+    if kind[0] == 'value':
+        return repr(kind[1][1])
+    if kind[0] == 'list':
+        return f'a list of {kind[1]}'
+    return kind[1].__name__
+
+
+class ObjectState:
+    """What each call of a trace does with the state in objects: inputs, guards, writes."""
+    __slots__ = ('inputs', 'guards', 'writes', 'inner', 'first_input', 'first_output', 'updated',
+                 'names')
+
+    def __init__(self, inputs, guards, writes, inner):
+        self.inputs = inputs    # [(Path, [other Paths of the same array], shape, dtype)]
+        self.guards = guards    # [(Path, kind before)]
+        self.writes = writes    # [(Path, Source)]
+        self.inner = inner      # [(owner, step kind, key, Source)] inside containers it made
+        self.first_input = self.first_output = 0
+        self.updated, self.names = False, []
+
+    def bind(self, first_input, first_output, updated, names):
+        """Where its arrays come among the graph's inputs and its values among the outputs;
+        whether the graph updates an array in place; the names of the graph inputs."""
+        self.first_input, self.first_output = first_input, first_output
+        self.updated, self.names = updated, names
+
+    @property
+    def writes_back(self):
+        """True if a run must give places values (else the graph's own outputs are all)."""
+        return bool(self.writes or self.inner)
+
+    @property
+    def descriptions(self):
+        """{path text: type} of the array inputs, for retracing messages."""
+        return {p.text: f'{d}{list(s)}' for p, _, s, d in self.inputs}
+
+    def feed(self, inputs):
+        """The graph inputs of a call: `inputs` and the arrays found now, after checking every
+        guard (StateChanged) and, if the graph updates arrays, that no argument shares memory
+        with them."""
+        arrays = self.fetch()
+        if self.updated and arrays:
+            _check_arguments(arrays, [p.description for p, _, _, _ in self.inputs], inputs,
+                             self.names)
+        return [*inputs, *arrays]
+
+    def fetch(self):
+        """The arrays to feed at this call, after checking every guard (StateChanged)."""
+        arrays = []
+        for path, others, shape, dtype in self.inputs:
+            array = path.get()
+            if not places.is_array(array) or array.shape != shape or array.dtype != dtype:
+                raise StateChanged(path.text, describe(guard_kind(array)),
+                                   f'{dtype}{list(shape)}')
+            for other in others:
+                if other.get() is not array:
+                    raise StateChanged(other.text, 'another array', f'the array of {path.text}')
+            arrays.append(array)
+        if len({id(a) for a in arrays}) != len(arrays):
+            raise StateChanged('captured arrays', 'the same array in two places',
+                               'different arrays')
+        for path, before in self.guards:
+            kind = guard_kind(path.get())
+            if kind != before:
+                raise StateChanged(path.text, describe(kind), describe(before))
+        return arrays
+
+    def in_trace(self, inputs):
+        """`inputs` of a call staged in another trace, and the values of the array inputs there
+        (that trace's proxies, promoted: it reads and writes them too)."""
+        values = []
+        for path, _, shape, dtype in self.inputs:
+            value = path.get()
+            if not isinstance(value, (np.ndarray, Tensor)) or value.shape != shape or \
+                    value.dtype != dtype:
+                raise StateChanged(path.text, 'another value', f'{dtype}{list(shape)}')
+            values.append(made_arrays.promote(value, 'the function called here')
+                          if value.__class__ is TracedArray else value)
+        for path, before in self.guards:
+            value = path.get()
+            if value.__class__ is TracedArray:
+                value = np.ndarray.view(value, np.ndarray)
+            kind = guard_kind(value)
+            if kind != before and not isinstance(value, Tensor):
+                raise StateChanged(path.text, describe(kind), describe(before))
+        return [*inputs, *values]
+
+    def replay(self, outputs, inputs):
+        """After a run: every place the trace wrote gets its value for this call."""
+        made, context = {}, (outputs, self.first_output, inputs, self.first_input)
+        for path, source in self.writes:
+            value = _value(source, context, made)
+            if value is ABSENT:
+                path.delete()
+            else:
+                path.set(value)
+        for owner, step, key, source in self.inner:
+            places.write(owner, step, key, _value(source, context, made))
+
+
+def _value(source, context, made):
+    outputs, first_output, inputs, first_input = context
+    kind, args = source.kind, source.args
+    if kind == 'const':
+        return args[0]
+    if kind == 'output':
+        return outputs[first_output + args[0]]
+    if kind == 'captured':
+        return inputs[first_input + args[0]]
+    if kind == 'argument':
+        return inputs[args[0]]
+    if kind == 'view':
+        base, offset, shape, strides, dtype = args
+        key = (id(base), offset, shape, strides)
+        view = made.get(key)
+        if view is None:
+            root = _value(base, context, made)
+            if root.__class__ is not np.ndarray:
+                raise MutationError('a view of an array kept in an object cannot be given to '
+                                    'it inside another trace: store a copy (x.copy())')
+            view = made[key] = np.ndarray(shape, dtype, buffer=root, offset=offset,
+                                          strides=strides)
+        return view
+    if kind == 'chain':
+        base, chain = args
+        key = (id(base), id(chain))
+        view = made.get(key)
+        if view is None:
+            view = _value(base, context, made)
+            for primitive, params in chain:
+                view = ops.get(primitive).evaluate([view], params)
+            made[key] = view
+        return view
+    if kind == 'tuple':
+        cls, items = args
+        values = [_value(s, context, made) for s in items]
+        return cls(values) if cls is tuple else cls(*values)
+    raise AssertionError(kind)
+
+
+def _check_arguments(state_arrays, descriptions, inputs, names):
+    """InvalidArgumentError if an argument shares memory with an array the function uses from
+    an object or by name, when the function updates an array in place."""
+    for k, value in enumerate(inputs):
+        if isinstance(value, np.ndarray):
+            for description, array in zip(descriptions, state_arrays):
+                if np.may_share_memory(value, array):
+                    raise InvalidArgumentError(
+                        f'argument {names[k]!r} shares memory with {description}, which the '
+                        'function uses too, and the function updates an array in place: numpy '
+                        'would see the update through both, a graph sees two arrays. Pass a '
+                        'copy (x.copy()), or use one of them.')

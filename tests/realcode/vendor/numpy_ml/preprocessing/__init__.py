@@ -1,0 +1,3 @@
+from . import general
+from . import nlp
+from . import dsp

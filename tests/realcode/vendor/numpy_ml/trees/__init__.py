@@ -1,0 +1,4 @@
+from . import losses
+from .dt import *
+from .rf import *
+from .gbdt import *
