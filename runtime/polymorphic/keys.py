@@ -24,6 +24,7 @@ identity, the trace would run the function on them as Python objects, and each
 new one would trace again.
 """
 import array
+import weakref
 from operator import countOf
 
 import numpy as np
@@ -50,7 +51,7 @@ _EXACT = frozenset((bool, int, str, bytes, type(None)))
 _ARRAY_PROTOCOLS = ('__array__', '__array_interface__', '__array_struct__',
                     '__array_function__', '__array_ufunc__', '__array_namespace__')
 _ACCEPTED = (np.ndarray, np.generic, Tensor, TensorSpec, Resource, GraphList)
-_array_like_classes = {}  # class -> whether its instances are arrays of another library
+_array_like_classes = weakref.WeakKeyDictionary()  # class -> are its instances such arrays
 
 
 class ObjectKey(tuple):
