@@ -13,6 +13,11 @@ class OperatorNotAllowedInGraphError(AgError, TypeError):
     """A Python operation that needs a concrete value was applied to a symbolic tensor."""
 
 
+class NotRecordableError(AgError, TypeError):
+    """A numpy operation took a value a recording gradient tape follows and cannot be recorded
+    (no graph op, or numpy converted the value to a plain array): its gradient would be lost."""
+
+
 class InvalidArgumentError(AgError, ValueError):
     """An argument does not match what a graph expects, or a graph op rejected its input."""
 

@@ -21,6 +21,13 @@ def _read(value):
     return value.read_value() if isinstance(value, Variable) else value
 
 
+def _stored(value):
+    """A value to store: a variable's read, and a value a tape follows as its plain value (a
+    variable holds values; tapes follow its reads, as in TensorFlow)."""
+    value = _read(value)
+    return value.detached() if isinstance(value, builders.Followed) else value
+
+
 def _read_all(values):
     """Values with variables read (their value, or a read op while tracing), lists included."""
     return type(values)(
@@ -38,7 +45,7 @@ class Variable(builders.Resource):
         if builders.current_builder() is not None:
             from ..polymorphic.variable_creation import check_allowed
             check_allowed(name)
-        value = np.array(_read(initial_value), dtype=dtype)
+        value = np.array(_stored(initial_value), dtype=dtype)
         value.flags.writeable = False
         self._value, self.name, self.trainable = value, name or 'Variable', bool(trainable)
 
@@ -68,7 +75,7 @@ class Variable(builders.Resource):
         builder = builders.current_builder()
         template, dynamic = split_index(index, tensor.is_symbolic)
         if builder is None:
-            state.scatter_variable(self, _read(value), *dynamic, index=template)
+            state.scatter_variable(self, _stored(value), *dynamic, index=template)
         else:
             builder.emit('scatter_variable', [builder.capture_resource(self), value, *dynamic],
                          {'index': template})
@@ -85,7 +92,7 @@ class Variable(builders.Resource):
     def _update(self, primitive, update, value):
         builder = builders.current_builder()
         if builder is None:
-            update(self, _read(value))
+            update(self, _stored(value))
         else:
             builder.emit(primitive, [builder.capture_resource(self), value], {})
         return self
@@ -102,7 +109,10 @@ class Variable(builders.Resource):
                 'converting a variable to a numpy array while tracing',
                 'Use it as numpy does (operators and numpy functions read it in the graph), or '
                 'read_value()', unconverted_fix=None)
-        return np.array(self._value, dtype=dtype, copy=copy)
+        # read while a tape records: a value the tape follows refuses the conversion, which would
+        # lose its gradient (numpy converts so in np.asarray, X.dot(v), a[i] = v, ...)
+        value = self.read_value() if recording_tapes.state.tapes else self._value
+        return np.array(value, dtype=dtype, copy=copy)
 
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
         return getattr(ufunc, method)(*_read_all(inputs), **kwargs)

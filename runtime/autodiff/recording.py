@@ -135,7 +135,7 @@ class EagerRecord(_Record):
             return atom.value
         value = self._values[atom]
         if value.__class__ is eager.Tracked and not recording_tapes.state.tapes:
-            return value.view(np.ndarray)
+            return value._value
         return value  # Tracked while another tape records: its rules are recorded (higher order)
 
     def gradient_of(self, source, cts):

@@ -139,7 +139,8 @@ def stop_gradient(x):
         return tracing.bind('stop_gradient', x)
     if isinstance(x, Variable):
         x = x.read_value()
-    return eager.plain(x).copy() if isinstance(x, np.ndarray) else x
+    x = eager.plain(x)
+    return x.copy() if isinstance(x, np.ndarray) else x
 
 
 def _zeros_like(source):

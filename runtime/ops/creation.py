@@ -130,4 +130,8 @@ for _name in ('zeros_like', 'ones_like', 'empty_like', 'zeros', 'ones', 'empty',
     defvjp(_name)
 defvjp('full_like', None, lambda g, out, a, fill_value, **params: np.sum(g))
 defvjp('full', lambda g, out, fill_value, *dims, **params: np.sum(g))
-defvjp('arange')  # float bounds give a float range, but it is constant in them
+
+
+# start + i * step: linear in the start and the step (the count is piecewise constant)
+defvjp('arange', lambda g, out, start, stop, step, **params: np.sum(g), None,
+       lambda g, out, start, stop, step, **params: np.sum(g * (np.cumsum(np.ones_like(out)) - 1)))

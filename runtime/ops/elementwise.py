@@ -100,9 +100,10 @@ defvjp('minimum', lambda g, out, x, y: np.where(x <= y, g, 0), lambda g, out, x,
 defvjp('fmax', lambda g, out, x, y: np.where(out == x, g, 0), lambda g, out, x, y: np.where(out == x, 0, g))
 defvjp('fmin', lambda g, out, x, y: np.where(out == x, g, 0), lambda g, out, x, y: np.where(out == x, 0, g))
 # piecewise constant: a zero gradient almost everywhere, as in TensorFlow and JAX
-for _name in ('floor', 'ceil', 'rint', 'trunc', 'sign', 'spacing', 'nextafter', 'floor_divide',
-              'heaviside', 'round'):
+for _name in ('floor', 'ceil', 'rint', 'trunc', 'sign', 'spacing', 'floor_divide', 'heaviside',
+              'round'):
     defvjp(_name)
+defvjp('nextafter', lambda g, out, x, y: g)  # x moved by one ulp: slope 1 in x, 0 in y
 
 
 def _power_base(g, out, x, y):
@@ -143,8 +144,9 @@ def _matmul_vjp(needed, g, out, a, b):
     a_vec, b_vec = np.ndim(a) == 1, np.ndim(b) == 1
     a2 = a[None, :] if a_vec else a
     b2 = b[:, None] if b_vec else b
-    g2 = g[..., None, :] if a_vec else g
-    g2 = g2[..., None] if b_vec else g2
+    # b's axis first: with two vectors g is a scalar, which gets b's axis, then a's
+    g2 = g[..., None] if b_vec else g
+    g2 = g2[..., None, :] if a_vec else g2
     da = db = None
     if needed[0]:
         da = g2 @ _swap(b2)

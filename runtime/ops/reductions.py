@@ -46,13 +46,25 @@ def _mean_vjp(g, out, a, axis=None, keepdims=False, **params):
 
 
 def _extremum_vjp(g, out, a, axis=None, keepdims=False, **params):
-    """Shared equally by the elements equal to the extremum (as TensorFlow's Max gradient)."""
+    """Shared equally by the elements equal to the extremum (as TensorFlow's Max gradient); none
+    where an `initial=` value is the extremum (no element is)."""
     ties = a == unreduce(out, a, axis, keepdims)
-    return unreduce(g, a, axis, keepdims) * ties / np.sum(ties, axis=axis, keepdims=True)
+    count = np.maximum(np.sum(ties, axis=axis, keepdims=True), 1)
+    return unreduce(g, a, axis, keepdims) * ties / count
 
 
-def _prod_vjp(g, out, a, axis=None, keepdims=False, **params):
-    return unreduce(g * out, a, axis, keepdims) / a  # (inf or nan where a is 0)
+def _prod_vjp(g, out, a, axis=None, keepdims=False, initial=None, **params):
+    """Each element's cotangent is the product of the others: zeros are counted, not divided by
+    (one zero: only it gets a cotangent, the product of the rest; two or more: none does)."""
+    zero = a == 0
+    nonzero = np.where(zero, 1, a)
+    zeros = np.sum(zero, axis=axis, keepdims=True)
+    others = np.prod(nonzero, axis=axis, keepdims=True)
+    if initial is not None:
+        others = others * initial
+    of_zero = np.where(zeros == 1, others, 0)
+    of_nonzero = np.where(zeros == 0, others, 0) / nonzero
+    return unreduce(g, a, axis, keepdims) * np.where(zero, of_zero, of_nonzero)
 
 
 def _var_vjp(g, out, a, axis=None, keepdims=False, ddof=0, **params):
@@ -65,8 +77,12 @@ def _std_vjp(g, out, a, axis=None, keepdims=False, ddof=0, **params):
 
 
 def _norm_vjp(g, out, x, ord=None, axis=None, keepdims=False):
-    if ord not in (None, 2, 'fro') or (ord == 2 and np.ndim(x) != 1 and axis is None):
-        raise NotImplementedError(f'no gradient for numpy.linalg.norm with ord={ord!r}')
+    """The 2-norm of vectors, and Frobenius' of matrices (ord=2 of a matrix is its largest
+    singular value: no gradient here)."""
+    matrix = np.ndim(x) != 1 if axis is None else isinstance(axis, tuple) and len(axis) == 2
+    if ord not in (None, 2, 'fro') or (ord == 2 and matrix):
+        raise NotImplementedError(f'no gradient for numpy.linalg.norm with ord={ord!r}'
+                                  f'{" of a matrix" if matrix else ""}')
     return unreduce(g / out, x, axis, keepdims) * x
 
 
@@ -106,7 +122,17 @@ def _cumsum_vjp(g, out, a, axis=None, **params):
 
 
 def _cumprod_vjp(g, out, a, axis=None, **params):
-    return _cumsum_vjp(g * out, out, a, axis) / (a if axis is not None else np.ravel(a))
+    """Element i's cotangent: the sum over positions j >= i of g[j] times the product of the
+    elements up to j but i. Zeros are counted, not divided by (as in `_prod_vjp`)."""
+    if axis is None:  # a scan of the flattened array: g and out are flat already
+        a, axis = np.ravel(a), 0
+    zero = a == 0
+    nonzero = np.where(zero, 1, a)
+    zeros = np.cumsum(zero, axis=axis)
+    weighted = g * np.cumprod(nonzero, axis=axis)  # times the products of the nonzero elements
+    of_zero = _cumsum_vjp(np.where(zeros == 1, weighted, 0), None, a, axis)
+    of_nonzero = _cumsum_vjp(np.where(zeros == 0, weighted, 0), None, a, axis) / nonzero
+    return np.where(zero, of_zero, of_nonzero)
 
 
 defvjp('cumsum', _cumsum_vjp)
@@ -135,7 +161,7 @@ _REDUCE_VJPS = {np.add: _sum_vjp, np.multiply: _prod_vjp, np.maximum: _extremum_
 def _ufunc_reduce_vjp(g, out, x, *, ufunc, axis=0, keepdims=False, **params):
     if ufunc not in _REDUCE_VJPS:
         raise NotImplementedError(f'no gradient for numpy.{ufunc.__name__}.reduce')
-    return _REDUCE_VJPS[ufunc](g, out, x, axis, keepdims)
+    return _REDUCE_VJPS[ufunc](g, out, x, axis, keepdims, **params)
 
 
 def _ufunc_accumulate_vjp(g, out, x, *, ufunc, axis=0, **params):

@@ -71,10 +71,20 @@ no_gradient('its outputs are integers', 'nonzero', 'argsort')
 
 def _take_vjp(g, out, a, indices, axis=None, mode='raise'):
     if axis is None:
-        flat = scatter_add(np.ravel(a), np.ravel(g), (Hole(0),), [np.ravel(indices)])
+        indices = _taken(np.ravel(indices), np.size(a), mode)
+        flat = scatter_add(np.ravel(a), np.ravel(g), (Hole(0),), [indices])
         return np.reshape(flat, np.shape(a))
-    template = (slice(None),) * (axis % max(np.ndim(a), 1)) + (Hole(0),)
-    return scatter_add(a, g, template, [indices])
+    axis %= max(np.ndim(a), 1)
+    indices = _taken(indices, np.shape(a)[axis] if np.ndim(a) else 1, mode)
+    return scatter_add(a, g, (slice(None),) * axis + (Hole(0),), [indices])
+
+
+def _taken(indices, n, mode):
+    """The places np.take read for `indices` in a line of `n`: out of range ones clipped or
+    wrapped, as its `mode` says ('raise': they are in range, negative ones count from the end)."""
+    if mode == 'clip':
+        return np.clip(indices, 0, n - 1)
+    return np.mod(indices, n) if mode == 'wrap' else indices
 
 
 defvjp('take', _take_vjp)
@@ -119,7 +129,8 @@ def _take_along_axis_vjp(g, out, arr, indices, axis=-1):
     axis %= ndim
     if (static_shape(indices) or (None,) * ndim)[axis] == 1:  # one per line: nothing to add up
         line = np.reshape(_arange(shape[axis]), tuple(-1 if j == axis else 1 for j in range(ndim)))
-        return np.where(np.equal(indices, line), g, 0)  # broadcast lines summed back by backprop
+        places = np.mod(indices, shape[axis])  # a negative index counts from the end
+        return np.where(np.equal(places, line), g, 0)  # broadcast lines summed back by backprop
     index = tuple(indices if i == axis else np.reshape(
         _arange(shape[i]), tuple(-1 if j == i else 1 for j in range(ndim))) for i in range(ndim))
     return scatter_add(arr, g, tuple(Hole(i) for i in range(ndim)), list(index))

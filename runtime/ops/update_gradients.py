@@ -13,7 +13,20 @@ def _set_item_vjp_target(g, out, x, value, *dynamic, index):
 
 
 def _set_item_vjp_value(g, out, x, value, *dynamic, index):
-    return apply_op('getitem', g, *dynamic, index=index)
+    picked = apply_op('getitem', g, *dynamic, index=index)
+    if not any(static_shape(d) != () for d in dynamic):  # no index array: no place written twice
+        return picked
+    return np.where(_last_writes(x, picked, lambda base, order: apply_op(
+        'set_item', base, order, *dynamic, index=index), lambda written: apply_op(
+        'getitem', written, *dynamic, index=index)), picked, np.zeros_like(picked))
+
+
+def _last_writes(x, picked, write, read):
+    """True where a written element is the one that stays (numpy: the last write to a place
+    written twice): the number of each write, written as a value, and read back."""
+    order = np.reshape(np.cumsum(np.ones_like(picked, dtype=np.float64)), np.shape(picked))
+    written = write(np.zeros_like(x, dtype=np.float64) - 1, order)
+    return read(written) == order
 
 
 defvjp('set_item', _set_item_vjp_target, _set_item_vjp_value)
@@ -27,11 +40,20 @@ def _inplace_op_vjp(needed, g, out, x, value, *, op):
 defvjp('fill', None, lambda g, out, x, value: np.sum(g))
 defvjp('copyto', lambda g, out, dst, src, *where, **params: np.where(where[0], 0, g) if where else None,
        lambda g, out, dst, src, *where, **params: np.where(where[0], g, 0) if where else g)
+def _put_along_axis_vjp_values(g, out, arr, indices, values, *, axis):
+    picked = np.take_along_axis(g, indices, axis)
+    shape = static_shape(indices)
+    if axis is not None and shape is not None and shape[axis] == 1:
+        return picked  # one place per line: none written twice
+    return np.where(_last_writes(arr, picked, lambda base, order: apply_op(
+        'put_along_axis', base, indices, order, axis=axis), lambda written: np.take_along_axis(
+        written, indices, axis)), picked, np.zeros_like(picked))
+
+
 defvjp('put_along_axis',
        lambda g, out, arr, indices, values, *, axis: apply_op('put_along_axis', g, indices, 0,
                                                                axis=axis),
-       None,
-       lambda g, out, arr, indices, values, *, axis: np.take_along_axis(g, indices, axis))
+       None, _put_along_axis_vjp_values)
 defvjp('reshape_as', lambda g, out, new, like: np.reshape(g, np.shape(new)))
 
 

@@ -39,7 +39,7 @@ from ..tracing import builders as _builders
 from ..operators import dispatch as _d
 from ..python.tracebacks import leaving_runtime
 from . import keys, retracing, writeback
-from .state_plan import StateChanged
+from .state_plan import StateChanged, same_graph
 from .keys import fast_key
 from .binding import Binder
 from .cache import TraceCache
@@ -132,14 +132,24 @@ class Function:
             return self._call_in_trace(prefix, args, kwargs)
         concrete, inputs, _ = self._resolve(prefix, args, kwargs)
         try:
-            result = concrete.run(inputs)
-        except StateChanged:  # the objects it uses changed: trace again
-            self._forget(concrete)
-            concrete, inputs, _ = self._resolve(prefix, args, kwargs)
-            result = concrete.run(inputs)
+            result = concrete.run(keys.detached(inputs))
+        except StateChanged as change:  # the objects it uses changed: trace again
+            concrete, inputs, _ = self._retrace(concrete, change, prefix, args, kwargs)
+            result = concrete.run(keys.detached(inputs))
         if not kwargs:
             self._memoize(memo, args, inputs, concrete)
         return result
+
+    def _retrace(self, stale, change, prefix, args, kwargs, parent=None):
+        """(ConcreteFunction, inputs, captured) traced again for state that changed. A list
+        the trace appended to that has another length: if the new trace is the old one (the
+        same graph and plan), its length does not matter, and it stops checking it."""
+        self._forget(stale)
+        concrete, inputs, captured = self._resolve(prefix, args, kwargs, parent)
+        if change.length_of is not None and concrete.state is not None and \
+                stale.state is not None and same_graph(concrete.graph, stale.graph):
+            concrete.state.same_as(stale.state, change.length_of)
+        return concrete, inputs, captured
 
     def _forget(self, concrete):
         """Drop a trace whose state no longer holds; the next trace names what changed."""
@@ -165,9 +175,9 @@ class Function:
         if concrete.state is not None:  # arrays it uses in objects: the caller's proxies
             try:
                 inputs = concrete.state.in_trace(inputs)
-            except StateChanged:
-                self._forget(concrete)
-                concrete, inputs, captured = self._resolve(prefix, args, kwargs, parent=builder)
+            except StateChanged as change:
+                concrete, inputs, captured = self._retrace(concrete, change, prefix, args,
+                                                           kwargs, builder)
                 if concrete.state is not None:
                     inputs = concrete.state.in_trace(inputs)
         outputs = builder.emit('call', [*inputs, *captured], {'graph': concrete.graph})

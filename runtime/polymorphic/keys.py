@@ -33,6 +33,7 @@ from ..ir.core import AbstractValue
 from ..tracing.builders import Resource
 from ..tracing.graph_lists import GraphList
 from ..tracing.tensor import Tensor
+from ..tracing.builders import Followed
 from ..api.tensor_spec import TensorSpec
 from ..ir.structure import map_dict_keys
 
@@ -61,7 +62,7 @@ class ObjectKey(tuple):
 
 def tensor_type(value):
     """The type of a leaf that becomes a graph input (array, numpy scalar, tensor, spec) or None."""
-    if isinstance(value, (np.ndarray, np.generic, Tensor, TensorSpec)):
+    if isinstance(value, (np.ndarray, np.generic, Tensor, TensorSpec, Followed)):
         return AbstractValue(value.dtype, value.shape)
     return None
 
@@ -223,11 +224,19 @@ def aliases(values):
     """Pairs (i, j), i < j, of `values` that are the same array object (numpy or traced)."""
     first, pairs = {}, []
     for j, value in enumerate(values):
-        if isinstance(value, (np.ndarray, Tensor)):
+        if isinstance(value, (np.ndarray, Tensor, Followed)):
             i = first.setdefault(id(value), j)
             if i != j:
                 pairs.append((i, j))
     return tuple(pairs)
+
+
+def detached(tensors):
+    """Graph inputs as the graph runs on them: a value a tape follows, when no tape records
+    (a call under tapes records instead), as its plain value."""
+    if not any(isinstance(t, Followed) for t in tensors):
+        return tensors
+    return [t.detached() if isinstance(t, Followed) else t for t in tensors]
 
 
 def hashable_key(value, objects):

@@ -2,28 +2,31 @@
 
 Eager code reads `self.w` when it runs, updates it in place (`self.w -= g`),
 rebinds it (`self.w = self.w - g`, `self.w = np.zeros(3)`), fills caches
-(`self.cache['m'] = ...`) and appends to lists. A graph runs none of that
-Python code. So, as TorchDynamo replays attribute mutations, a trace records
-(`record`) a plan (`state_plan.ObjectState`) that every call follows:
+(`self.cache['m'] = ...`), counts (`self.t += 1`) and appends to lists. A graph
+runs none of that Python code. So, as TorchDynamo replays attribute mutations,
+a trace records (`record`) a plan (`state_plan.ObjectState`) every call follows:
 
 - *inputs*: the arrays it used from places it can reach (`captured_arrays`),
   found again by their paths at each call and fed to the graph;
-- *writes*: every place the trace gave a graph value (an array it computed
-  or made, an argument or captured array it stored, a tuple holding one, a
-  list it appended one to), with how each call makes the value: the graph's
-  value of an array it computed (a new array at each call, as eagerly), or the
-  call's own argument or captured array;
+- *writes*: every place the trace changed (an attribute, a dict entry, a
+  closure cell, a global, a list item; a list it appended graph values to),
+  with how each call makes the value: the graph's value of an array it
+  computed or made (a new array at each call, as eagerly), the call's own
+  argument or captured array it stored, or the Python value it left there;
 - *guards*: what the trace depended on that a call must still match: the
   shape and dtype of every array input, and the value before the trace of
-  every place it wrote (so that a cache filled lazily, `if self.m is None:`,
-  traces again once it is filled). A call whose state differs traces again.
+  every place it changed (so that a cache filled lazily, `if self.m is None:`,
+  traces again once it is filled, and a counter it increments makes each call
+  trace, as each eager call counts). A call whose state differs traces again;
+  a list it appended to that has another length traces again once, to learn
+  whether that length matters (`state_plan`).
 
-Python values are another matter, as TensorFlow documents: the trace's Python
-side effects (a counter incremented, a Python value appended to a list) run
-once, while tracing, and its reads of Python values are constants of the
-trace. The places given graph values are put back as they were when the trace
-ends (`abandon` does that for a trace that fails): no symbolic value stays in
-an object.
+Python side effects that change no place (print) and Python values appended to
+lists run once, while tracing, as TensorFlow documents; reads of Python values
+(`self.lr`) are constants of the trace. The trace's own changes to the places
+are undone when it ends (`abandon` undoes those of a trace that fails), so no
+symbolic value stays in an object: the writes happen at each call, after the
+graph ran.
 """
 import types
 
@@ -94,24 +97,25 @@ def holds_graph(value):
 
 
 class _Change:
-    """A place the trace gave a graph value: in `container`, at (step, key); its value before
-    (ABSENT if it is new: a list grew, a key or an attribute was added) and after."""
-    __slots__ = ('container', 'step', 'key', 'before', 'after', 'guarded')
+    """A place the trace gave a graph value: in `container`, at (step, key), its value before
+    (ABSENT if it is new) and after; or, with `step` None, a list given graph values (`after`:
+    the items it appended, if it only appended, else all its items)."""
+    __slots__ = ('container', 'step', 'key', 'before', 'after', 'appended')
 
-    def __init__(self, container, step, key, before, after, guarded=True):
+    def __init__(self, container, step, key, before, after, appended=False):
         self.container, self.step, self.key = container, step, key
-        self.before, self.after = before, after
-        self.guarded = guarded  # a list's new item is not: the list grew at trace time only
+        self.before, self.after, self.appended = before, after, appended
 
     @property
     def path(self):
-        return self.container.path.child(self.step, self.key)
+        path = self.container.path
+        return path if self.step is None else path.child(self.step, self.key)
 
     def undo(self):
-        """The place as before the trace (a list's new item: None until a call gives it)."""
+        """The place (the list) as before the trace."""
         obj = self.container.obj
-        if not self.guarded:
-            places.write(obj, self.step, self.key, None)
+        if self.step is None:
+            list.__setitem__(obj, slice(None), self.before)
         elif self.before is ABSENT:
             places.remove(obj, self.step, self.key)
         else:
@@ -119,10 +123,10 @@ class _Change:
 
 
 def _changes(captures):
-    """([_Change] of places given graph values, [Python values the trace left]): what the
+    """([_Change] of places the trace changed, [Python values it appended to lists]): what the
     containers walked hold now that differs from what they held (a proxy still in its place
-    is no change: the updates through it are the graph's). A list that grew or shrank keeps
-    its new length, as a Python side effect: only its items holding graph values change."""
+    is no change: the updates through it are the graph's). A list that grew or shrank by
+    Python values only keeps its new length, as a Python side effect, once."""
     snapshot = captures.snapshot
     if snapshot is None:
         return [], []
@@ -135,30 +139,28 @@ def _changes(captures):
         before = container.items
         now = places.contents(container.obj, container.kind)
         if container.kind == 'list' and len(now) != len(before):
-            for step, key, value in now:
-                if holds_graph(value):
-                    changes.append(_Change(container, step, key, ABSENT, value, False))
-                else:
-                    python.append(value)
+            values = [v for _, _, v in now]
+            if not any(map(holds_graph, values)):
+                python.extend(values)  # a Python side effect, once
+                continue
+            old = [v for _, _, v in before]
+            appended = len(values) > len(old) and all(
+                a is expected(b) for a, b in zip(values, old))
+            changes.append(_Change(container, None, None, old,
+                                   values[len(old):] if appended else values, appended))
             continue
         old = {(step, key): v for step, key, v in before}
         new = {(step, key): v for step, key, v in now}
         for place in list(old) + [p for p in new if p not in old]:
             was, value = old.get(place, ABSENT), new.get(place, ABSENT)
-            if value is (ABSENT if was is ABSENT else expected(was)):
-                continue  # unchanged
-            if value is ABSENT:
-                continue  # deleted: a Python side effect
-            if holds_graph(value):
+            if value is not (ABSENT if was is ABSENT else expected(was)):
                 changes.append(_Change(container, *place, was, value))
-            else:
-                python.append(value)
     return changes, python
 
 
 def abandon(captures):
-    """After a trace that failed: the places it gave graph values hold what they held, and the
-    containers it made hold no graph value."""
+    """After a trace that failed: the places it changed hold what they held, and the containers
+    it made hold no graph value."""
     changes, python = _changes(captures)
     for change in changes:
         change.undo()
@@ -167,20 +169,29 @@ def abandon(captures):
 
 def record(captures, objects, builder):
     """(ObjectState or None, graph values to append to the graph's outputs) of a trace that
-    returned; the places it gave graph values hold what they held before it.
+    returned; the places it changed hold what they held before it.
 
     `objects[k]` is the array object of graph input k (an argument)."""
     if captures.snapshot is None:
         return None, []
     changes, python = _changes(captures)
     recorder = _Recorder(captures, objects, builder)
-    guards, writes = [], []
+    guards, writes, lengths = [], [], []
     try:
         for change in changes:
             path = change.path
-            if change.guarded:
+            if change.step is not None:
                 guards.append((path, guard_kind(change.before)))
-            writes.append((path, recorder.source(change.after, path)))
+                writes.append((path, Source('const', ABSENT) if change.after is ABSENT
+                               else recorder.source(change.after, path)))
+                continue
+            items = [recorder.source(v, path.child(ITEM, i)) for i, v in enumerate(change.after)]
+            if change.appended:  # replayed as appends: whether its length matters is learnt
+                lengths.append((path, len(change.before)))
+                writes.append((path, Source('append', items)))
+            else:
+                guards.append((path, ('list', len(change.before))))
+                writes.append((path, Source('items', items)))
         for value in python:
             recorder.scan(value)
     finally:
@@ -196,7 +207,7 @@ def record(captures, objects, builder):
               for b in used]
     if not (inputs or guards or writes or recorder.inner):
         return None, []
-    return ObjectState(inputs, guards, writes, recorder.inner), recorder.outputs
+    return ObjectState(inputs, guards, writes, recorder.inner, lengths), recorder.outputs
 
 
 def _remap(source, remap):
@@ -206,7 +217,7 @@ def _remap(source, remap):
         source.args = (remap[source.args[0]],)
     elif source.kind in ('view', 'chain'):
         _remap(source.args[0], remap)
-    elif source.kind == 'tuple':
+    elif source.kind in ('tuple', 'append', 'items'):
         for s in source.args[-1]:
             _remap(s, remap)
 

@@ -5,6 +5,7 @@ import numpy as np
 
 from ..errors import InvalidArgumentError
 from ..tracing.tensor import Tensor
+from ..tracing.builders import Followed
 from ..api.tensor_spec import TensorSpec
 from . import keys
 from ..ir.compatibility import accepts
@@ -123,7 +124,7 @@ def coerce(value, expected, where):
     Arrays, numpy scalars and tensors must have the expected dtype; Python values
     (scalars, lists) are converted to it when numpy's 'same_kind' casting allows.
     """
-    if isinstance(value, (np.ndarray, np.generic, Tensor, TensorSpec)):
+    if isinstance(value, (np.ndarray, np.generic, Tensor, TensorSpec, Followed)):
         array = value
     else:
         try:

@@ -17,18 +17,21 @@ from . import keys
 
 
 class StateChanged(Exception):
-    """The state a trace depends on differs at this call: trace again."""
+    """The state a trace depends on differs at this call: trace again. `length_of`: the path
+    of a list the trace appended to that has another length now (the new trace tells whether
+    its length matters: `ObjectState.same_as`)."""
 
-    def __init__(self, path, now, before):
+    def __init__(self, path, now, before, length_of=None):
         super().__init__(f'{path}: now {now}, before {before}')
-        self.path, self.now, self.before = path, now, before
+        self.path, self.now, self.before, self.length_of = path, now, before, length_of
 
 
 class Source:
     """How a call makes the value a place gets: ('const', value), ('output', j),
     ('captured', k), ('argument', k), ('view', source, offset, shape, strides, dtype) (a view
     numpy made while tracing), ('chain', source, [(primitive, params)]) (a view staged),
-    ('tuple', type, [sources])."""
+    ('tuple', type, [sources]); for a list, ('append', [sources]) (its items appended) or
+    ('items', [sources]) (all its items)."""
     __slots__ = ('kind', 'args')
 
     def __init__(self, kind, *args):
@@ -67,14 +70,15 @@ def describe(kind):
 
 class ObjectState:
     """What each call of a trace does with the state in objects: inputs, guards, writes."""
-    __slots__ = ('inputs', 'guards', 'writes', 'inner', 'first_input', 'first_output', 'updated',
-                 'names')
+    __slots__ = ('inputs', 'guards', 'writes', 'inner', 'lengths', 'first_input',
+                 'first_output', 'updated', 'names')
 
-    def __init__(self, inputs, guards, writes, inner):
+    def __init__(self, inputs, guards, writes, inner, lengths=()):
         self.inputs = inputs    # [(Path, [other Paths of the same array], shape, dtype)]
         self.guards = guards    # [(Path, kind before)]
         self.writes = writes    # [(Path, Source)]
         self.inner = inner      # [(owner, step kind, key, Source)] inside containers it made
+        self.lengths = list(lengths)  # [(Path, length)] of lists it appended graph values to
         self.first_input = self.first_output = 0
         self.updated, self.names = False, []
 
@@ -91,8 +95,11 @@ class ObjectState:
 
     @property
     def descriptions(self):
-        """{path text: type} of the array inputs, for retracing messages."""
-        return {p.text: f'{d}{list(s)}' for p, _, s, d in self.inputs}
+        """{path text: type or value} of the array inputs and the places it changed, for
+        retracing messages."""
+        found = {p.text: f'{d}{list(s)}' for p, _, s, d in self.inputs}
+        found.update((p.text, describe(kind)) for p, kind in self.guards)
+        return found
 
     def feed(self, inputs):
         """The graph inputs of a call: `inputs` and the arrays found now, after checking every
@@ -123,7 +130,30 @@ class ObjectState:
             kind = guard_kind(path.get())
             if kind != before:
                 raise StateChanged(path.text, describe(kind), describe(before))
+        for path, length in self.lengths:
+            kind = guard_kind(path.get())
+            if kind != ('list', length):
+                raise StateChanged(path.text, describe(kind), describe(('list', length)),
+                                   length_of=path.text)
         return arrays
+
+    def same_as(self, other, length_of):
+        """True if this plan, traced for another length of the list at `length_of`, is
+        `other`'s: that length did not matter (both stop checking it)."""
+        if self.signature(length_of) != other.signature(length_of):
+            return False
+        for plan in (self, other):
+            plan.lengths = [(p, n) for p, n in plan.lengths if p.text != length_of]
+        return True
+
+    def signature(self, skip=None):
+        """What the plan does, for comparing two traces: paths, types and sources."""
+        return (tuple((p.text, s, d, tuple(o.text for o in others))
+                      for p, others, s, d in self.inputs),
+                tuple((p.text, k) for p, k in self.guards),
+                tuple((p.text, _describe_source(s)) for p, s in self.writes),
+                tuple(p.text for p, _ in self.lengths if p.text != skip),
+                len(self.inner), self.first_input, self.first_output)
 
     def in_trace(self, inputs):
         """`inputs` of a call staged in another trace, and the values of the array inputs there
@@ -143,12 +173,26 @@ class ObjectState:
             kind = guard_kind(value)
             if kind != before and not isinstance(value, Tensor):
                 raise StateChanged(path.text, describe(kind), describe(before))
+        for path, length in self.lengths:
+            kind = guard_kind(path.get())
+            if kind != ('list', length):
+                raise StateChanged(path.text, describe(kind), describe(('list', length)),
+                                   length_of=path.text)
         return [*inputs, *values]
 
     def replay(self, outputs, inputs):
         """After a run: every place the trace wrote gets its value for this call."""
         made, context = {}, (outputs, self.first_output, inputs, self.first_input)
         for path, source in self.writes:
+            if source.kind in ('append', 'items'):
+                owner = path.get()
+                if owner.__class__ is list or isinstance(owner, list):
+                    values = [_value(s, context, made) for s in source.args[0]]
+                    if source.kind == 'append':
+                        list.extend(owner, values)
+                    else:
+                        list.__setitem__(owner, slice(None), values)
+                continue
             value = _value(source, context, made)
             if value is ABSENT:
                 path.delete()
@@ -196,6 +240,29 @@ def _value(source, context, made):
         values = [_value(s, context, made) for s in items]
         return cls(values) if cls is tuple else cls(*values)
     raise AssertionError(kind)
+
+
+def same_graph(a, b):
+    """True if two graphs compute the same: the same text, the same constants, bit for bit."""
+    if str(a) != str(b) or len(a.consts) != len(b.consts):
+        return False
+    for (_, x), (_, y) in zip(a.consts, b.consts):
+        x, y = np.asarray(x), np.asarray(y)
+        if x.dtype != y.dtype or x.shape != y.shape or x.tobytes() != y.tobytes():
+            return False
+    return True
+
+
+def _describe_source(source):
+    args = source.args
+    if source.kind in ('tuple', 'append', 'items'):
+        return (source.kind, tuple(map(_describe_source, args[-1])))
+    if source.kind in ('view', 'chain'):
+        return (source.kind, _describe_source(args[0]), repr(args[1:]))
+    if source.kind == 'const':
+        value = args[0]
+        return ('const', repr(value) if value.__class__ in keys.SCALARS else id(value))
+    return (source.kind, args[0])
 
 
 def _check_arguments(state_arrays, descriptions, inputs, names):

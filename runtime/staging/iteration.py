@@ -177,4 +177,18 @@ def plan(value):
         return AxisPlan(value)
     if isinstance(value, range):
         return RangePlan(value.start, value.stop, value.step, np.dtype(np.int64), python=True)
+    if value.__class__ in (list, tuple) and any(isinstance(v, Tensor) for v in value):
+        return AxisPlan(_stacked(value))
     return AxisPlan(np.asarray(value))
+
+
+def _stacked(items):
+    """A Python list of arrays, some of them graph values, zipped with a tensor: stacked, so
+    that each step takes one item (they must have one shape and dtype: stacking would cast)."""
+    types = {(a.dtype, a.shape) for a in map(aval_of, items)}
+    if len(types) != 1:
+        raise OperatorNotAllowedInGraphError(
+            f'a graph loop at {builders.source_location()} iterates a Python list of values of '
+            f'different shapes or dtypes ({len(types)} kinds) beside a tensor: a graph loop '
+            'takes one array per step. Iterate it with a Python loop (for i in range(len(l))).')
+    return np.stack(items)

@@ -19,6 +19,9 @@ from ..tracing.tensor import Tensor
 from ..ir.compatibility import unify
 from ..tracing.unify import aval_of, describe, dummy, is_value, same_python
 
+_DEFINED = object()  # `_undefined`: both values are defined (merge them as values)
+
+
 class Output:
     __slots__ = ('index',)
 
@@ -75,8 +78,8 @@ class Merger:
         if same_python(a, b):
             return a
         undefined = self._undefined(name, a, b)
-        if undefined is not None:
-            return undefined
+        if undefined is not _DEFINED:
+            return undefined  # (None too: a `return` on one path, no return value on the other)
         if is_value(a) and is_value(b):
             merged = self._values(name, a, b)
             if objects is not None and isinstance(merged, Output):
@@ -103,7 +106,7 @@ class Merger:
             # `retval_` only counts where `do_return` is true: the other path's value is unused
             value = b if isinstance(a, UndefinedReturnValue) else a
             return self._one_sided(value, isinstance(a, UndefinedReturnValue))
-        return None
+        return _DEFINED
 
     def _one_sided(self, value, missing_first):
         """Merge `value` with a path whose value is never used (it raised, or did not return).

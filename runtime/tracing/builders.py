@@ -36,6 +36,17 @@ class Resource:
         raise NotImplementedError
 
 
+class Followed:
+    """Base of the values eager gradient tapes follow (`runtime.autodiff.eager.Tracked`): not
+    ndarrays, so that numpy converts them only through their `__array__`; numpy's dispatch and
+    rt.function take them as arrays of their dtype and shape."""
+    __slots__ = ()
+
+    def detached(self):
+        """The plain value, which no tape follows."""
+        raise NotImplementedError
+
+
 class StaleBuilder:
     """The builder of a tensor whose value a graph cannot know (see `stale`): using it as an
     op's input raises MutationError saying why."""

@@ -4,6 +4,7 @@ import inspect
 import numpy as np
 
 from . import tensor, builders
+from ..errors import NotRecordableError
 from ..ops.elementwise import UFUNCS
 from ..ops.indexing import split_index
 
@@ -27,12 +28,12 @@ def array_ufunc(ufunc, method, inputs, kwargs):
     if method == 'at' and not kwargs and out is None:
         return updates.ufunc_at(ufunc, inputs)
     if method not in _UFUNC_KWARGS:
-        raise TypeError(f'numpy.{name}.{method} is not supported on symbolic tensors')
+        raise not_supported(f'numpy.{name}.{method}')
     if method != '__call__':
         _reject_out(out)
     for key in kwargs:
         if key not in _UFUNC_KWARGS[method] and not (key == 'where' and kwargs[key] is True):
-            raise TypeError(f'numpy.{name}: argument {key}= is not supported on symbolic tensors')
+            raise not_supported(f'numpy.{name}: argument {key}=')
     params = _static(f'numpy.{name}', {k: v for k, v in kwargs.items() if k != 'where'})
     if method == '__call__':
         if out is not None and any(o is not None for o in out):
@@ -48,7 +49,8 @@ def array_function(func, types, args, kwargs):
         raise TypeError(f'{_name(func)} is not supported on symbolic tensors: it has no graph op. '
                         'Compute it outside the traced function, or call it when the graph runs '
                         'with rt.py_function(func, inp, Tout).')
-    if not all(issubclass(t, (tensor.Tensor, builders.Resource, np.ndarray)) for t in types):
+    if not all(issubclass(t, (tensor.Tensor, builders.Resource, builders.Followed, np.ndarray))
+               for t in types):
         return NotImplemented
     return handler(*args, **kwargs)
 
@@ -56,6 +58,15 @@ def array_function(func, types, args, kwargs):
 def getitem(x, index):
     template, dynamic = split_index(index, tensor.is_symbolic)
     return builders.bind('getitem', x, *dynamic, index=template)
+
+
+def not_supported(what, fix=''):
+    """The error for numpy usage no graph op covers: a TypeError while tracing; eagerly, on a
+    value a gradient tape follows, a NotRecordableError (numpy's result would lose its gradient)."""
+    if builders.current_builder() is not None:
+        return TypeError(f'{what} is not supported on symbolic tensors{fix}')
+    return NotRecordableError(f'{what} is not supported on values a gradient tape follows: the '
+                              f'tape cannot record it, and the gradient would be lost{fix}')
 
 
 def _name(func):
@@ -120,7 +131,7 @@ def _params(func, arguments):
     arguments.update(arguments.pop('kwargs', None) or {})
     _reject_out(arguments.pop('out', None))
     if arguments.pop('where', True) is not True:
-        raise TypeError(f'{_name(func)}: where= is not supported on symbolic tensors; use np.where')
+        raise not_supported(f'{_name(func)}: where=', '; use np.where')
     return _static(_name(func), arguments)
 
 

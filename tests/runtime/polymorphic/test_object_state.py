@@ -276,7 +276,7 @@ def test_a_stored_argument_view_or_captured_array_keeps_its_identity():
     assert keep.tail[1] == 30.0
 
 
-def test_python_values_on_objects_change_at_trace_time_only():
+def test_python_values_the_trace_changes_on_objects_change_at_every_call():
     class Stats:
         def __init__(self):
             self.count = 0
@@ -284,16 +284,52 @@ def test_python_values_on_objects_change_at_trace_time_only():
             self.history = []
 
         def step(self, x):
-            self.count += 1              # a Python value: once, while tracing (as TensorFlow)
-            self.names.append('step')
-            self.history.append(x * 2)   # a graph value: its value after each call
-            return x
-    stats = Stats()
+            self.count += 1              # a Python value it changes: part of its state
+            self.names.append('step')    # a Python value appended: once, while tracing
+            self.history.append(x * 2)   # a graph value: appended at each call, as eagerly
+            return x * self.count
+    stats, eager = Stats(), Stats()
     f = rt.function(stats.step)
-    for k in range(3):
+    with pytest.warns(RetracingWarning, match=r'self\.count: now 4, before 3'):
+        for k in range(6):
+            assert np.array_equal(f(np.full(2, float(k))), eager.step(np.full(2, float(k))))
+    assert stats.count == eager.count == 6
+    assert [h.tolist() for h in stats.history] == [h.tolist() for h in eager.history]
+    assert f.experimental_get_tracing_count() == 6 and len(stats.names) == 6
+
+
+def test_a_list_only_appended_to_is_traced_again_once():
+    class Log:
+        def __init__(self):
+            self.history = []
+
+        def step(self, x):
+            self.history.append(x * 2)
+            return x
+    log = Log()
+    f = rt.function(log.step)
+    for k in range(4):
         f(np.full(2, float(k)))
-    assert stats.count == 1 and stats.names == ['step']
-    assert len(stats.history) == 1 and stats.history[0].tolist() == [4.0, 4.0]
+    assert f.experimental_get_tracing_count() == 2  # to learn that its length does not matter
+    assert [h.tolist() for h in log.history] == [[2.0 * k] * 2 for k in range(4)]
+
+
+def test_a_list_the_trace_appends_to_and_reads_traces_again_when_it_grew():
+    class Recurrent:
+        def __init__(self):
+            self.states = []
+
+        def step(self, x):
+            if not self.states:
+                self.states.append(np.zeros_like(x))
+            self.states.append(np.tanh(self.states[-1] + x))
+            return self.states[-1]
+    eager, graph = Recurrent(), Recurrent()
+    f = rt.function(graph.step)
+    for k in range(4):
+        assert np.array_equal(f(np.full(2, 0.5)), eager.step(np.full(2, 0.5)))
+        assert_same_state(graph, eager)
+    assert f.experimental_get_tracing_count() == 4  # its length matters: one trace per length
 
 
 def test_a_lazily_made_cache_traces_again_once_filled():

@@ -252,3 +252,17 @@ def test_the_text_form_of_a_cond():
         '          b:i32[] = multiply a a\n'
         '        in (b,) }] b a\n'
         '  in (c,) }')
+
+
+def test_a_bare_return_in_a_tensor_if_merges_with_falling_off_the_end():
+    def fit(x, n):
+        loss_prev = np.inf
+        for _ in range(n):           # a Python loop: unrolled, its later iterations conds
+            loss = (x ** 2).sum()
+            x = x * 0.5
+            if loss_prev - loss < 0.1:
+                return               # None, as falling off the end gives
+            loss_prev = loss
+    f = rt.function(fit)
+    for x in (np.ones(2), np.full(2, 0.2)):
+        assert f(x, 6) is None and fit(x, 6) is None

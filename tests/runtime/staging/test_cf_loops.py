@@ -325,3 +325,25 @@ def test_three_argument_pow_of_a_loop_counter_is_refused_not_wrong():
     assert f(4) == 9
     with pytest.raises(TypeError, match='pow'):
         rt.function(f)(np.int64(4))
+
+
+def test_a_python_list_of_arrays_zipped_with_a_tensor_is_one_graph_loop():
+    def m_step(Q, X):
+        mu = np.zeros((Q.shape[1], X.shape[1]))
+        nums = [np.dot(Q[:, c], X) for c in range(Q.shape[1])]
+        for ix, (num, den) in enumerate(zip(nums, np.sum(Q, axis=0))):
+            mu[ix, :] = num / den if den > 0 else np.zeros_like(num)
+        return mu
+    Q = np.random.default_rng(0).random((5, 2))
+    X = np.random.default_rng(1).random((5, 3))
+    assert rt.function(m_step)(Q, X).tobytes() == m_step(Q, X).tobytes()
+
+
+def test_a_python_list_of_mixed_arrays_zipped_with_a_tensor_is_refused_clearly():
+    def mixed(x):
+        total = x[0] * 0
+        for a, b in zip([x * 1.0, np.ones(3)], x):
+            total = total + b
+        return total
+    with pytest.raises(rt.errors.OperatorNotAllowedInGraphError, match='different shapes'):
+        rt.function(mixed)(np.ones(2))

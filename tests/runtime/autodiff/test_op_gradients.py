@@ -1,0 +1,112 @@
+"""Every differentiable op's gradient against central finite differences, eagerly and in graphs.
+
+The table (`op_gradient_table.ROWS`) has one row per op, each row a few shape
+classes. A row's graph is checked to stage its op (so a row cannot test
+another op than its own), and every op with a gradient rule has a row.
+"""
+import numpy as np
+import pytest
+
+import runtime as rt
+from runtime import ops
+from runtime.ir.liveness import sub_graphs
+from autodiff_helpers import numeric_gradient
+from op_gradient_table import GRAPH_ONLY, NOT_IN_TABLE, ROWS, VARIABLES, Case
+
+
+# a gradient that is None (no path, or only ops of zero gradient such as floor) is compared as
+# zeros: finite differences then say whether there was a path after all
+def eager_gradients(case, variables):
+    if variables:
+        vs = [rt.Variable(a) for a in case.args]
+        with rt.GradientTape() as tape:
+            y = case.fn(*vs)
+        return tape.gradient(y, vs, unconnected_gradients='zero')
+    with rt.GradientTape() as tape:
+        xs = tape.watch(list(case.args))
+        y = case.fn(*xs)
+    return tape.gradient(y, xs, unconnected_gradients='zero')
+
+
+def graph_gradients(cases, variables):
+    """The gradients of every case from one rt.function (one trace for the row); its graphs."""
+    if variables:
+        vs = [[rt.Variable(a) for a in case.args] for case in cases]
+
+        @rt.function
+        def of_variables():
+            grads = []
+            for case, values in zip(cases, vs):
+                with rt.GradientTape() as tape:
+                    y = case.fn(*values)
+                grads.append(tape.gradient(y, values, unconnected_gradients='zero'))
+            return grads
+        return of_variables(), of_variables.get_concrete_function().graph
+
+    @rt.function
+    def of_values(args):
+        grads = []
+        for case, xs in zip(cases, args):
+            with rt.GradientTape() as tape:
+                tape.watch(xs)
+                y = case.fn(*xs)
+            grads.append(tape.gradient(y, xs, unconnected_gradients='zero'))
+        return grads
+    args = [list(case.args) for case in cases]
+    return of_values(args), of_values.get_concrete_function(args).graph
+
+
+def forward_primitives(cases, variables):
+    """The ops a trace of the row's functions (no tape) stages, in any sub-graph too."""
+    @rt.function
+    def forward(args):
+        return [case.fn(*xs) for case, xs in zip(cases, args)]
+    args = [[rt.Variable(a) if variables else a for a in c.args] for c in cases]
+    found, graphs = set(), [forward.get_concrete_function(args).graph]
+    while graphs:
+        graph = graphs.pop()
+        for eq in graph.equations:
+            found.add(eq.primitive)
+            graphs.extend(sub_graphs(eq.params))
+    return found
+
+
+@pytest.mark.parametrize('op', sorted(ROWS))
+def test_gradient_against_finite_differences(op):
+    cases, variables = ROWS[op], op in VARIABLES
+    assert op in forward_primitives(cases, variables), f'no case of the row of {op!r} stages it'
+    graph, _ = graph_gradients(cases, variables)
+    for case, in_graph in zip(cases, graph):
+        expected = numeric_gradient(case.fn, *case.args)
+        eager = None if op in GRAPH_ONLY else eager_gradients(case, variables)
+        for i, n in enumerate(expected):
+            where = f'{op}({case.label}): argument {i}'
+            np.testing.assert_allclose(in_graph[i], n, rtol=1e-5, atol=1e-6,
+                                       err_msg=f'{where}, graph')
+            if eager is not None:
+                np.testing.assert_allclose(eager[i], n, rtol=1e-5, atol=1e-6,
+                                           err_msg=f'{where}, eager')
+                np.testing.assert_allclose(in_graph[i], eager[i], rtol=1e-10, atol=1e-12,
+                                           err_msg=f'{where}, graph against eager')
+
+
+def test_every_op_with_a_gradient_rule_has_a_row():
+    assert sorted(set(ops.GRADIENTS) - set(ROWS) - set(NOT_IN_TABLE)) == []
+    assert sorted((set(ROWS) | set(NOT_IN_TABLE)) - set(ops.GRADIENTS)) == []  # no stale rows
+    assert len(NOT_IN_TABLE) <= 3 and all(NOT_IN_TABLE.values())
+
+
+M = np.array([[0.5, -1.2, 2.0], [0.3, 1.1, -0.7]])
+
+
+@pytest.mark.parametrize('fn, message', [
+    (lambda x: np.linalg.norm(x, ord=2), r'norm with ord=2 of a matrix'),
+    (lambda x: np.linalg.norm(x, ord=2, axis=(0, 1)), r'norm with ord=2 of a matrix'),
+    (lambda x: np.linalg.norm(x, ord=1, axis=1), r'norm with ord=1'),
+    (lambda x: np.einsum('ii->i', x[:, :2]), r"einsum\('ii->i'\)"),
+    (lambda x: np.logaddexp.reduce(x, axis=0), r'numpy.logaddexp.reduce'),
+], ids=['norm 2', 'norm 2 axes', 'norm 1', 'einsum diagonal', 'logaddexp.reduce'])
+def test_arguments_a_rule_does_not_cover_raise_rather_than_give_a_wrong_gradient(fn, message):
+    for gradient in (eager_gradients, lambda case, variables: graph_gradients([case], False)):
+        with pytest.raises(NotImplementedError, match=message):
+            gradient(Case(fn, (M,)), False)
