@@ -67,7 +67,7 @@ def compile_jit(graph, name, numbers=frozenset()):
 def _signature(graph, codegen):
     """numba's argument types, from the graph's types (C-contiguous arrays, as numpy makes)."""
     from numba import from_dtype, typeof, types
-    arg_types = []
+    arg_types = [typeof(value) for _, value in codegen.consts]
     for var in graph.inputs:
         aval = var.aval
         if aval.weak:
@@ -76,7 +76,6 @@ def _signature(graph, codegen):
             arg_types.append(from_dtype(aval.dtype))
         else:
             arg_types.append(types.Array(from_dtype(aval.dtype), len(aval.shape), 'C'))
-    arg_types += [typeof(value) for _, value in codegen.consts]
     arg_types += [typeof(_value_of(ref)) for _, ref in codegen.resources]
     return tuple(arg_types)
 
@@ -112,7 +111,7 @@ def _wrapper(graph, codegen, jitted, source):
         inputs = [x[()] if i in scalar_inputs and x.__class__ is np.ndarray else x
                   for i, x in enumerate(inputs)]  # 0-d arrays as numba scalars
         values = [_value_of(ref) for ref in refs]
-        results = jitted(*inputs, *consts, *values)
+        results = jitted(*consts, *inputs, *values)
         for ref, value in zip(written, results[nout:]):
             keep(ref, value)
         if divisions and results[-1]:
@@ -138,12 +137,9 @@ def _keep(ref, value):
 
 
 def _direct(jitted, scalar_inputs, general, consts):
-    """The dispatcher itself (given the constants after the inputs), unless a 0-d array comes
-    where numba was given a scalar."""
-    if consts:
-        call = _with_constants(jitted, consts)
-    else:
-        call = jitted
+    """The dispatcher itself (given the constants first), unless a 0-d array comes where numba
+    was given a scalar."""
+    call = functools.partial(jitted, *consts) if consts else jitted
 
     def run(*inputs):
         for i in scalar_inputs:
@@ -151,10 +147,6 @@ def _direct(jitted, scalar_inputs, general, consts):
                 return general(*inputs)
         return call(*inputs)
     return run if scalar_inputs else lambda *inputs: call(*inputs)
-
-
-def _with_constants(function, consts):
-    return lambda *inputs: function(*inputs, *consts)
 
 
 def _entry_for(jitted, consts, inputs):
@@ -165,10 +157,10 @@ def _entry_for(jitted, consts, inputs):
     from numba import typeof
     if not all(isinstance(x, np.generic) for x in inputs):
         return None
-    overload = jitted.overloads.get(tuple(typeof(x) for x in [*inputs, *consts]))
+    overload = jitted.overloads.get(tuple(typeof(x) for x in [*consts, *inputs]))
     if overload is None:
         return None
-    return _with_constants(overload.entry_point, consts) if consts else overload.entry_point
+    return functools.partial(overload.entry_point, *consts) if consts else overload.entry_point
 
 
 def _converter(aval):

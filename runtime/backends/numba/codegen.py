@@ -1,6 +1,6 @@
 """The source of one numba function computing a whole graph, control flow inlined.
 
-    def collatz(a0):                     -- graph inputs, then constants, then variables' values
+    def collatz(a0):                     -- constants, graph inputs, then variables' values
         v0 = np.not_equal(a0, np.int64(1))
         c0, c1, c2 = v0, a0, 0
         while True:
@@ -39,7 +39,8 @@ def has_numba_type(dtype):
 
 
 class Codegen:
-    """Builds the function; constants and variables' values are extra parameters."""
+    """Builds the function; constants (before the inputs) and variables' values (after them)
+    are extra parameters."""
 
     def __init__(self, numbers=frozenset()):
         self.numbers = numbers  # (type, value) of Python numbers elementwise ops take as parameters
@@ -109,12 +110,14 @@ class Codegen:
         self.names.update(zip(graph.inputs, params))
         body = self.block(graph)
         outputs = [self.atom(a) for a in graph.outputs]
-        extra = [self.names[v] for v, _ in self.consts + self.resources]
+        consts = [self.names[v] for v, _ in self.consts]
+        resources = [self.names[v] for v, _ in self.resources]
         returned = outputs + [self.names[v] for v in self.written]
         if self.zero_divisions:
             body = [f'{zero_division.FLAG} = 0'] + body
             returned.append(zero_division.FLAG)
-        lines = [f"def {name}({', '.join(params + extra)}):"]
+        # constants first: the caller binds them once (functools.partial)
+        lines = [f"def {name}({', '.join(consts + params + resources)}):"]
         lines += [INDENT + line for line in body]
         lines.append(f"{INDENT}return ({', '.join(returned)}{',' if returned else ''})")
         return '\n'.join(lines) + '\n'
