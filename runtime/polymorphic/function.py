@@ -189,7 +189,7 @@ class Function:
 
     def _resolve(self, prefix, args, kwargs, parent=None):
         """(ConcreteFunction, its graph inputs, outer tensors captured) for a call."""
-        arguments = keys.bind(self._binder, prefix + args, kwargs)
+        arguments = keys.bind(self._binder, prefix + args, kwargs, len(prefix))
         if self._input_signature is None:
             concrete, captured = self._concrete(arguments, parent)
             return concrete, arguments.tensors, captured

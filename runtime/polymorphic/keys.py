@@ -89,7 +89,8 @@ def is_array_like(kind):
     return known
 
 
-def leaf_key(value):
+def leaf_key(value, instances=()):
+    """A leaf's key; `instances`: ids of a method's instances, keyed by identity whatever they are."""
     kind = value.__class__
     if kind in SCALARS:
         if kind is float and (value != value or value == 0.0):
@@ -98,9 +99,18 @@ def leaf_key(value):
     aval = tensor_type(value)
     if aval is not None:
         return aval
-    if is_array_like(kind):
+    if is_array_like(kind) and id(value) not in instances:
         raise ArrayLikeArgument(value)
     return ObjectKey(('object', id(value)))
+
+
+def signature_key(value):
+    """`leaf_key` as a trace's signature compares values (they were bound already): any object,
+    a method's array-like instance included, by identity."""
+    try:
+        return leaf_key(value)
+    except ArrayLikeArgument:
+        return ObjectKey(('object', id(value)))
 
 
 _EMPTY = _Run(((), ()))  # (no types, no values)
@@ -133,7 +143,7 @@ def run_key(items):
 def _flatten(tree, leaves, keys, found):
     """`structure.flatten(tree, leaves)` that also appends the leaves' keys to `keys`, a run of
     keys for each list or tuple of scalars (`run_key`), and to `found` the tensors (0), objects
-    keyed by identity (1) and whether it holds a dict (2)."""
+    keyed by identity (1) and whether it holds a dict (2); `found[3]`: see `leaf_key`."""
     kind = tree.__class__
     if kind is tuple or kind is list:
         run = run_key(tree)
@@ -149,7 +159,7 @@ def _flatten(tree, leaves, keys, found):
     if isinstance(tree, tuple) and hasattr(kind, '_fields'):
         return (kind, tuple([_flatten(item, leaves, keys, found) for item in tree]))
     leaves.append(tree)
-    key = leaf_key(tree)
+    key = leaf_key(tree, found[3])
     keys.append(key)
     if key.__class__ is AbstractValue:
         found[0].append(tree)
@@ -169,11 +179,14 @@ class Arguments:
     __slots__ = ('values', 'structure', 'structure_key', 'leaves', '_keys', '_leaf_keys', 'key',
                  'tensors', 'objects', 'aliases')
 
-    def __init__(self, values):
+    def __init__(self, values, bound=0):
+        """`bound`: how many of `values` come first as a method's instance (`self`), which is
+        keyed by identity even if it is an array of another library."""
         self.values = values
-        self.leaves, keys, found = [], [], [[], [], False]
+        self.leaves, keys = [], []
+        found = [[], [], False, {id(v) for v in values[:bound]} if bound else ()]
         self.structure = _flatten(values, self.leaves, keys, found)
-        self.tensors, self.objects, has_dict = found
+        self.tensors, self.objects, has_dict, _ = found
         self._keys, self._leaf_keys = tuple(keys), None
         self.structure_key = self.structure if not has_dict else map_dict_keys(
             lambda k: hashable_key(k, self.objects), self.structure)
@@ -254,11 +267,12 @@ def hashable_key(value, objects):
     return ObjectKey(('object', id(value)))
 
 
-def bind(binder, args, kwargs):
-    """The Arguments of a call `f(*args, **kwargs)` (a `binding.Binder` of `f`)."""
+def bind(binder, args, kwargs, bound=0):
+    """The Arguments of a call `f(*args, **kwargs)` (a `binding.Binder` of `f`) whose `bound`
+    first arguments are a method's instance."""
     values = binder(args, kwargs)
     try:
-        return Arguments(values)
+        return Arguments(values, bound)
     except ArrayLikeArgument as exc:
         raise _array_like_error(binder, values, exc.value) from None
 

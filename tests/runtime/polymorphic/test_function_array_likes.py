@@ -165,3 +165,26 @@ def test_plain_objects_are_still_keyed_by_identity():
     g = rt.function(lambda x, kind: x)
     for kind in (Duck, np.ndarray, np.float32):  # a class is no array, even an array's class
         assert g(X, kind) is not None
+
+
+class ArrayModel(WithArray):
+    """An object that is an array-like and has traced methods: its own `self` is keyed by
+    identity, as every method's instance is; as another argument it is refused."""
+
+    @rt.function
+    def scaled(self, x):
+        return x * 2
+
+    @rt.function(input_signature=[rt.TensorSpec([None], np.float64)])
+    def typed(self, x):
+        return x * 3
+
+
+def test_a_method_of_an_array_like_keys_its_instance_by_identity():
+    a, b = ArrayModel([1.0]), ArrayModel([2.0])
+    assert np.array_equal(a.scaled(X), X * 2) and np.array_equal(b.scaled(X), X * 2)
+    assert np.array_equal(a.typed(X), X * 3)
+    assert np.array_equal(a.scaled.get_concrete_function(X)(X), X * 2)
+    assert ArrayModel.scaled.experimental_get_tracing_count() == 2  # one per instance
+    with pytest.raises(TypeError, match='argument x is a .*ArrayModel'):
+        a.scaled(b)
