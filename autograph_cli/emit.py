@@ -225,12 +225,14 @@ class Statement:
         text = ''.join(tokens[start:])
         if self.origin is None or not text.endswith(newline):
             return
-        above, _, line = text[:-len(newline)].rpartition(newline)
+        # the lines above the statement's last line (its blank lines and comments, or its own
+        # first lines): `sep` tells them apart from none, `above` is '' under one blank line
+        above, sep, line = text[:-len(newline)].rpartition(newline)
         if len(line) <= layout.WIDTH or line.strip() == self.original.strip():
             return
         indent = line[:len(line) - len(line.lstrip())]
-        tokens[start:] = [above + newline if above else '']
-        lines_above = above.count(newline) + 1 if above else 0
+        tokens[start:] = [above + sep]
+        lines_above = above.count(newline) + 1 if sep else 0
         state.mark(self.origin + lines_above, False)
         tokens.append(layout.wrap(line, indent, indent + state.default_indent, newline) + newline)
         state.mark(self.origin + lines_above + 1, True)  # the verbatim run resumes

@@ -7,7 +7,7 @@ types with the operators (see `runtime.operators.dispatch`).
 """
 import types
 
-from .python import python_mode
+from .python import python_mode, star_exports
 from .operators.asserts import assert_stmt
 from .operators.call_trees import Kwargs, converted_call, for_module
 from .operators.conditional_expressions import if_exp
@@ -43,11 +43,14 @@ def bind(module_globals):
     Callees that read their caller's frame (namedtuple, Enum, TypeVar, warnings)
     then find the converted module's globals there, as they would find the
     original module's. Its `SourceMap` and (while the module is imported)
-    `FunctionScope` install dispatch (`runtime.python.python_mode.bind`).
+    `FunctionScope` install dispatch (`runtime.python.python_mode.bind`);
+    `from module import *` takes the original's names, not `ag__`
+    (`runtime.python.star_exports`).
     """
     namespace = types.ModuleType(__name__, __doc__)
     namespace.__dict__.update({name: globals()[name] for name in __all__ if name != 'bind'})
     namespace.converted_call = for_module(module_globals)
     python_mode.bind(namespace, module_globals)  # dispatch to its original code
+    star_exports.export_as_original(module_globals)  # `import *` takes no `ag__`
     return namespace
 

@@ -34,6 +34,11 @@ class RetracingWarning(UserWarning):
     """An `rt.function` traced new graphs for most of its recent calls (tracing is slow)."""
 
 
+class TraceTimeValueWarning(UserWarning):
+    """A trace changed a Python number kept in an object (a counter): it changes once per trace,
+    not at every call, as TensorFlow documents."""
+
+
 class AutoGraphWarning(UserWarning):
     """A function could not be converted on the fly and runs as written."""
 

@@ -47,11 +47,14 @@ def _arg_parts(w, arg):
     value = w.walk(arg.value)
     if arg.value.__class__ is cst.GeneratorExp and not arg.value.lpar:
         value = ('(', value, ')')  # f(x for x in y): the call's parentheses were its own
-    parts = [value]
-    if arg.comma is not cst.MaybeSentinel.DEFAULT:
-        parts.append(arg.comma)
-    parts.append(arg.whitespace_after_arg)
-    return parts
+    return [value, *_arg_parts_after(arg)]
+
+
+def _arg_parts_after(arg):
+    """What follows an argument's value: its comma, if written, and the whitespace after it."""
+    if arg.comma is cst.MaybeSentinel.DEFAULT:
+        return [arg.whitespace_after_arg]
+    return [arg.comma, arg.whitespace_after_arg]
 
 
 def _positional(w, args, ws):
@@ -59,6 +62,12 @@ def _positional(w, args, ws):
         return '()'
     if len(args) == 1 and args[0].star == '*':
         return w.walk(args[0].value)  # f(*xs): passed on, so a bad xs fails as in f(*xs)
+    value = args[0].value
+    if value.__class__ is cst.GeneratorExp and not value.lpar:
+        # f(\n x for x in y): the only argument; its code starts on the line of the call's
+        # `(`, so the parenthesis it gets opens there too (and the pairing of code objects by
+        # their first line finds it)
+        return ['((', ws, w.walk(value), ')', *_arg_parts_after(args[0]), ',)']
     parts = ['(', ws]
     for arg in args:
         if arg.star == '*':

@@ -34,18 +34,38 @@ def _read_all(values):
         _read_all(v) if isinstance(v, (list, tuple)) else _read(v) for v in values)
 
 
+def _drawn(value):
+    """Where the random draw `value` is computed from was staged ('path:line'), or None."""
+    producers = {v: eq for eq in value._builder._equations for v in eq.outputs}
+    pending, seen = [value._var], set()
+    while pending:
+        eq = producers.get(pending.pop())
+        if eq is None or id(eq) in seen:
+            continue
+        seen.add(id(eq))
+        if eq.primitive == 'draw':
+            return eq.source
+        pending.extend(eq.inputs)
+    return None
+
+
 class Variable(builders.Resource):
     """A mutable numpy value shared by eager code and graphs."""
     __slots__ = ('_value', 'name', 'trainable', '__weakref__')
 
     def __init__(self, initial_value, dtype=None, name=None, trainable=True):
         if tensor.is_symbolic(initial_value):
+            drawn = _drawn(initial_value)
             raise TypeError('rt.Variable needs a concrete initial value (numpy values, or '
-                            'variables read): it is made when the line runs, also while tracing')
+                            'variables read): it is made when the line runs, also while tracing'
+                            + ('' if drawn is None else
+                               f'; this one comes from the random draw at {drawn}, which a '
+                               'traced function makes when its graph runs, at every call: draw '
+                               'initial values outside the rt.function (e.g. in __init__)'))
         if builders.current_builder() is not None:
             from ..polymorphic.variable_creation import check_allowed
             check_allowed(name)
-        value = np.array(_stored(initial_value), dtype=dtype)
+        value = np.array(_stored(initial_value), dtype=dtype, order='C')  # C: see ops/state.py
         value.flags.writeable = False
         self._value, self.name, self.trainable = value, name or 'Variable', bool(trainable)
 

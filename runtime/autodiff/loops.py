@@ -28,21 +28,27 @@ from .. import ops
 from ..ir.liveness import needed_inputs
 from .backprop import differentiable
 from .subgraphs import (call_vjp, called_if_assigned, effect_free, float_outputs,
-                        forward_equation, vjp_graph)
-from . import variable_cotangents as variable_cts
+                        forward_equation, redraw_error, vjp_graph)
+from . import draws, variable_cotangents as variable_cts
 
 _COUNTER = AbstractValue(np.int64, ())
 _REVERSE = weakref.WeakKeyDictionary()  # body_vjp -> {params: its reverse_graph}
 
 
-def loop_vjp(needed, g, out, args, cond, body, carried, stack_g=()):
+def loop_vjp(needed, g, out, args, cond, body, carried, stack_g=(), restored=None):
     """Cotangents of the inputs of `while[cond, body, carried](*args)`: a `while_vjp` op, which
     runs the body's VJP graph once per iteration in reverse over the values it reads, saved by
-    the forward loop (`_saving_forward`) or by running the loop again (its effects aside)."""
+    the forward loop (`_saving_forward`) or by running the loop again (its effects aside).
+    `restored`: (generators, the carried values holding their states), for a body whose VJP
+    draws again from copies of them restored to those states (`_drawing_loop`)."""
     from .kit import apply_op
     as_called = called_if_assigned(needed, g, out, args)
     if as_called is not None:
         return as_called
+    if restored is None:
+        drawing = _drawing_loop(needed, g, out, args, cond, body, carried, stack_g)
+        if drawing is not None:
+            return drawing
     collector = variable_cts.current()
     variables = () if collector is None else collector.read_in([body])
     floats = tuple(float_outputs(body))
@@ -52,11 +58,14 @@ def loop_vjp(needed, g, out, args, cond, body, carried, stack_g=()):
     body_needed = tuple(i in floats for i in range(carried)) + tuple(
         j in const_cts for j in range(n_consts))
     pure_body = effect_free(body)
-    body_vjp = vjp_graph(pure_body, body_needed, variables)
+    body_vjp = vjp_graph(pure_body if restored is None else draws.restoring(pure_body, *restored),
+                         body_needed, variables)
     saved = tuple(sorted(i for i in needed_inputs(body_vjp, range(len(body_vjp.outputs)))
                          if i < carried))
     gs = [g[i] if g[i] is not None else np.zeros_like(out[i]) for i in floats]
     stack, saved = _saving_forward(out, body, saved)
+    if not stack:
+        _refuse_rerunning_draws(cond, body)  # while_vjp runs the loop again: it would draw again
     direct = _direct(stack_g, stack)
     results = iter(apply_op(
         'while_vjp', *args, *gs, *stack, *direct, cond=effect_free(cond), body=pure_body,
@@ -95,6 +104,50 @@ def _saving_forward(out, body, saved):
     return [tensor.Tensor(v, out[0]._builder) for v in eq.outputs[n:]], eq.params['saved']
 
 
+def _drawing_loop(needed, g, out, args, cond, body, carried, stack_g):
+    """`loop_vjp` for a loop whose body draws random numbers, in the graph being built: the
+    loop carries the states of the generators (read before it, and at the end of each
+    iteration), which it saves for its gradient, and the body's VJP graph draws again from
+    copies restored to the state of its iteration (`draws`). None if the body draws nothing
+    or the loop is not an equation of the graph being built (then the loop cannot be saved)."""
+    generators = draws.generators_drawn(body)
+    found = forward_equation(out[0]) if out and generators else None
+    if found is None:
+        return None
+    drawn = draws.first_real_draw(cond)
+    if drawn is not None:
+        raise redraw_error(drawn, 'a draw in the condition of a graph loop whose body also draws '
+                                  'puts the states of the generators out of step with the body, '
+                                  'so the gradient of the loop')
+    equations, index = found
+    eq = equations[index]
+    if eq.primitive != 'while' or eq.params['body'] is not body:
+        return None
+    builder = out[0]._builder
+    states = draws.read_states(builder, equations, index, generators)
+    index, k = index + len(states), len(states)
+    new_cond = draws.carrying_states(cond, generators, carried, outputs=False)
+    new_body = draws.carrying_states(body, generators, carried)
+    finals = tuple(Var(s.aval) for s in states)
+    eq = equations[index] = dataclasses.replace(
+        eq, inputs=(*eq.inputs[:carried], *(s._var for s in states), *eq.inputs[carried:]),
+        params={**eq.params, 'cond': new_cond, 'body': new_body, 'carried': carried + k},
+        outputs=(*eq.outputs, *finals))
+    cts = loop_vjp((*needed[:carried], *[False] * k, *needed[carried:]), [*g, *[None] * k],
+                   [*out, *(tensor.Tensor(v, builder, eq) for v in finals)],
+                   [*args[:carried], *states, *args[carried:]], new_cond, new_body, carried + k,
+                   stack_g, restored=(generators, range(carried, carried + k)))
+    return [*cts[:carried], *cts[carried + k:]]
+
+
+def _refuse_rerunning_draws(cond, body):
+    drawn = draws.first_real_draw(cond) or draws.first_real_draw(body)
+    if drawn is not None:
+        raise redraw_error(drawn, 'the gradient of the graph loop holding it runs the loop again '
+                                  '(its states could not be saved: shapes unknown while tracing, '
+                                  'or a gradient taken outside the graph holding the loop), and')
+
+
 def _direct(stack_g, stack):
     """The cotangents of the stacks `stack` (zeros where None), or [] if all are None."""
     if all(g is None for g in stack_g):
@@ -128,6 +181,7 @@ def while_vjp_vjp(needed, g, out, args, params):
 def reverse_graph(cond, body, body_vjp, carried, floats, saved, const_cts, variables, direct):
     """A graph computing what `while_vjp` with these params computes, from ordinary ops (cached):
     its inputs those of the `while_vjp` but the stacks and trip count."""
+    _refuse_rerunning_draws(cond, body)  # it runs the forward loop again
     per_vjp = _REVERSE.setdefault(body_vjp, {})
     key = id(cond), id(body), carried, floats, saved, const_cts, variables, direct  # held: ids
     if key not in per_vjp:  # stay theirs

@@ -20,8 +20,8 @@ from ..tracing import tensor, builders as tracing, trace_state
 from ..execution.executor import compile_graph
 from ..ir.core import Literal, Var
 from ..ir.liveness import sub_graphs
-from .backprop import active_vars, backward, differentiable
-from . import snapshots, variable_cotangents as variable_cts
+from .backprop import NoGradientError, active_vars, backward, differentiable
+from . import draws, snapshots, variable_cotangents as variable_cts
 
 _VJPS = weakref.WeakKeyDictionary()  # graph -> {needed: its VJP graph}
 _COMPILED = weakref.WeakKeyDictionary()  # graph -> compiled function (eager runs)
@@ -67,17 +67,40 @@ def _trace_vjp(graph, needed, variables):
             total = variable_cts.total([cts.get(var) for w, var in reads if w is v]
                                        + [nested.get(v)])
             results.append(variable_cts.zeros_of(v) if total is None else total)
-        return _pruned(builder.finish(results))
+        return _not_drawing(_pruned(builder.finish(results)))
+
+
+def _not_drawing(vjp):
+    """`vjp`, a VJP graph, unless it would draw random numbers again from a generator itself,
+    not a scratch copy (`draws`): NoGradientError."""
+    drawn = draws.first_real_draw(vjp)
+    if drawn is not None:
+        raise redraw_error(drawn, 'the gradient of the rt.function call, tensor `if` or graph '
+                                  'loop holding it (which could not take the states of the '
+                                  'generators at its start)')
+    return vjp
+
+
+def redraw_error(drawn, what):
+    where = f' at {drawn.source}' if drawn.source else ''
+    return NoGradientError(
+        f'no gradient through the random draw {drawn.inputs[0].aval.kind}.'
+        f"{drawn.params['method']}{where}: {what} would have to draw again, giving other "
+        'numbers than the forward pass did and advancing the generator twice. Take the '
+        'gradient in the graph that draws them (a tape inside the rt.function), or draw the '
+        'numbers outside and pass them in.')
 
 
 def _pruned(graph):
     """`graph` without the equations its outputs do not need, stateful ones too: in a VJP graph
     those are forward equations again, whose effects (a py_function's call) ran with the forward
-    pass, as TensorFlow's gradients, which read saved values, do not run them again."""
+    pass, as TensorFlow's gradients, which read saved values, do not run them again. Draws from
+    a scratch generator stay, in order: the numbers of later ones depend on them (`draws`)."""
     needed = {a for a in graph.outputs if a.__class__ is not Literal}
+    objects = dict(graph.resources)
     kept = []
     for eq in reversed(graph.equations):
-        if any(v in needed for v in eq.outputs):
+        if any(v in needed for v in eq.outputs) or draws.on_scratch(eq, objects):
             kept.append(eq)
             needed.update(a for a in eq.inputs if a.__class__ is not Literal)
     return dataclasses.replace(graph, equations=tuple(reversed(kept)))
@@ -94,13 +117,14 @@ def _replay(builder, graph, inputs):
         env[var] = builder.capture_constant(value)._var
     for var, obj in graph.resources:
         env[var] = builder.capture_resource(obj)
+    objects = dict(graph.resources)
     for eq in graph.equations:
-        if not eq.outputs:
+        if not eq.outputs and not draws.on_scratch(eq, objects):
             continue  # an effect: it ran with the forward pass
         atoms = [a.value if a.__class__ is Literal else env[a] for a in eq.inputs]
         results = builder.emit(eq.primitive, atoms, eq.params)
         results = results if isinstance(results, list) else [results]
-        env.update(zip(eq.outputs, (r._var for r in results)))
+        env.update(zip(eq.outputs, (r._var for r in results if r is not None)))
     return env
 
 
@@ -125,7 +149,8 @@ def forward_equation(first):
 
 def called_vjp(needed, g, out, args, graph):
     """Cotangents of the args of `call[graph]`: with the values its variables had at the call
-    (`snapshots`; a call of a `reading_first` graph gives them, eagerly and once rewritten)."""
+    and the numbers it drew (`snapshots`; a call of a `reading_first` graph gives them, eagerly
+    and once rewritten)."""
     snap = snapshots.snapshot(graph)
     if snap is not None:
         n = len(snap[0].outputs)
@@ -136,15 +161,45 @@ def called_vjp(needed, g, out, args, graph):
         if values is None:
             return call_vjp('call', needed, g, out, args, {}, graph=graph)
         snap, g_values = snapshots.snapshot(reading), ()
-    _, variables, with_values = snap
+    _, variables, with_values, drawn = snap
     collector = variable_cts.current()
     wanted = [collector is not None and id(v) in collector.wanted for v in variables]
-    cts = call_vjp('call', (*needed, *wanted), g, out, [*args, *values], {}, graph=with_values)
+    cts = call_vjp('call', (*needed, *wanted, *[False] * drawn), g, out, [*args, *values], {},
+                   graph=with_values)  # the numbers drawn: constants
     for variable, want, ct, extra in itertools.zip_longest(variables, wanted, cts[len(args):],
                                                            g_values):
         if want:
             collector.add(variable, variable_cts.total([ct, extra]))
     return cts[:len(args)]
+
+
+def drawing_cond_vjp(needed, g, out, pred, args, true_branch, false_branch):
+    """Cotangents of `(pred, *args)` of a cond whose branches draw random numbers, in the graph
+    being built: the cond is given the states of the generators, read before it, as extra
+    inputs, and its branches' VJP graphs draw again from copies restored to them (`draws`).
+    None if its branches draw nothing or it is not an equation of the graph being built."""
+    generators = tuple({id(x): x for branch in (true_branch, false_branch)
+                        for x in draws.generators_drawn(branch)}.values())
+    found = forward_equation(out[0]) if out and generators else None
+    if found is None:
+        return None
+    equations, index = found
+    eq = equations[index]
+    if eq.primitive != 'cond' or eq.params['true_branch'] is not true_branch:
+        return None
+    states = draws.read_states(out[0]._builder, equations, index, generators)
+    index += len(states)
+    avals = [s.aval for s in states]
+    branches = {name: draws.with_inputs(eq.params[name], avals)
+                for name in ('true_branch', 'false_branch')}
+    equations[index] = dataclasses.replace(
+        eq, inputs=(*eq.inputs, *(s._var for s in states)), params={**eq.params, **branches})
+    positions = range(len(args), len(args) + len(states))
+    restored = {name: draws.restoring(branch, generators, positions)
+                for name, branch in branches.items()}
+    cts = call_vjp('cond', (*needed[1:], *[False] * len(states)), g, out, [*args, *states],
+                   {'pred': pred}, **restored)
+    return [None] + cts[:len(args)]
 
 
 def called_if_assigned(needed, g, out, args):

@@ -20,7 +20,10 @@ ops inlined (`flow_codegen`). Only live equations are emitted (non-strict
 execution); a dead value's local is reused by the next output, and a big one
 is deleted at once. Big temporaries go into buffers kept between calls
 (`scratch`), and runs of elementwise ops on big arrays go block by block
-through a helper function (`blocking`). A `try` costs nothing until
+through a helper function (`blocking`). Every `out=` array (a dying input's,
+a scratch buffer, a row) is C-contiguous, so a ufunc writes into one only where
+numpy would lay its result out in C order too (`layout`); the inputs that
+relies on are checked once on entry. A `try` costs nothing until
 something raises; then `_note` maps the failing line to its equation and notes
 the original source line on the exception, whose type is kept.
 """
@@ -32,7 +35,9 @@ import math
 import re
 import weakref
 
-from . import blocking, buffers, flow_codegen, inplace, scalar_ops, scratch, stores
+import numpy as np
+
+from . import blocking, buffers, flow_codegen, inplace, layout, scalar_ops, scratch, stores
 from .. import ops
 from ..ops.emitters import call_source
 from ..ir.liveness import live_equations
@@ -44,12 +49,20 @@ _BIG = 1 << 12  # elements: a dead value at least this big is deleted at once
 _counter = itertools.count()
 
 
-def compile_graph(graph, name='graph'):
-    """`graph` as a function `f(*inputs) -> tuple of outputs`. Compile once; call many times."""
-    codegen = _Codegen()
+def compile_graph(graph, name='graph', contiguous_inputs=True):
+    """`graph` as a function `f(*inputs) -> tuple of outputs`. Compile once; call many times.
+
+    With `contiguous_inputs`, the code is planned for C-contiguous array inputs (`layout`):
+    a call with an input whose layout its plan relies on that is not runs another version,
+    compiled without that assumption at the first such call.
+    """
+    codegen = _Codegen(contiguous_inputs)
     source = codegen.function(graph, name)
     filename = f'<graph {name} #{next(_counter)}>'
     codegen.namespace['_note'] = _noter(filename, codegen.line_equations)
+    if codegen.checked:
+        codegen.namespace[codegen.general] = _General(codegen.namespace, codegen.general, graph,
+                                                      name)
     exec(compile(source, filename, 'exec'), codegen.namespace)
     function = codegen.namespace[codegen.function_name]
     function.__source__ = source
@@ -58,6 +71,30 @@ def compile_graph(graph, name='graph'):
     weakref.finalize(function, linecache.cache.pop, filename, None)
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     return function
+
+
+# ops whose outputs may be values of their sub-graphs' constants as they are
+_PASSING = frozenset(('cond', 'while', 'call', 'while_saving'))
+
+
+def _writeable(value):
+    """`value`, or a copy of it if it is a read-only array (a constant of the graph)."""
+    if value.__class__ is np.ndarray and not value.flags.writeable:
+        return value.copy()
+    return value
+
+
+class _General:
+    """Stands for the version of a graph's function planned for inputs of any layout: compiles it
+    at its first call, and puts it in its place."""
+
+    def __init__(self, namespace, name, graph, graph_name):
+        self.namespace, self.name, self.graph, self.graph_name = namespace, name, graph, graph_name
+
+    def __call__(self, *args):
+        function = compile_graph(self.graph, self.graph_name, contiguous_inputs=False)
+        self.namespace[self.name] = function
+        return function(*args)
 
 
 def _noter(filename, line_equations):
@@ -89,8 +126,15 @@ def literal_source(value):
 
 
 class _Codegen:
-    def __init__(self):
+    def __init__(self, contiguous_inputs=True):
         self.namespace = {'__builtins__': builtins}
+        self.contiguous_inputs = contiguous_inputs
+        self.required = 0  # the inputs whose C-contiguity the plan relies on (`layout`): bits
+        self.checked = []  # their names, checked when the function is called
+        self.general = None  # the global naming the version for inputs of any layout
+        self._layouts = []  # the `layout.Layouts` of each block being emitted, innermost last
+        self._layout_memo = {}
+        self.top_layouts = None  # the `layout.Layouts` of the top-level block, once emitted
         self.emitted = []  # the top-level block's (equation, target it wrote into or None)
         self.line_equations = {}
         self._globals = {}  # id(object) -> its global name
@@ -101,6 +145,8 @@ class _Codegen:
         self._blocks = []  # the Ownership of each block being emitted, innermost last
         self.finished = None  # the Ownership of the block emitted last
         self.owned_results = set()  # outputs of the cond or loop emitted last that it owns
+        self._constant_vars = set()  # the graphs' constants (frozen arrays)
+        self._made_by = {}  # top-level value -> the primitive making it
 
     def src(self, value, hint=None):
         """Source for a value: inline when it is a literal, else a global of the generated code."""
@@ -143,16 +189,28 @@ class _Codegen:
 
     def function(self, graph, name):
         params = [self.slot() for _ in graph.inputs]
-        body, outputs = self.block(graph, params, reuse_inputs=True)
+        inputs = [_input_layout(i, var.aval, self.contiguous_inputs)
+                  for i, var in enumerate(graph.inputs)]
+        body, outputs = self.block(graph, params, reuse_inputs=True, layouts=inputs)
         self.function_name = self._global_name(name)
-        pooled = scratch.pooled_results(self.emitted, graph.outputs)
+        pooled = scratch.pooled_results(self.emitted, graph.outputs, self.top_layouts)
+        for var in pooled:
+            self.rely_on(self.top_layouts.of(var))
         body, kept = self._into_scratch(body, pooled)
         helpers = []  # (def line, body lines) of the functions running runs block by block
         for run in blocking.runs(self.emitted, graph.outputs, kept):
             body = self._blocked(body, run, helpers)
         body = self._with_scratch(body, pooled)
-        lines = [f"def {self.function_name}({', '.join(params)}):", '    try:']
+        lines = [f"def {self.function_name}({', '.join(params)}):"]
+        self.checked = [params[i] for i in range(len(params)) if self.required >> i & 1]
+        if self.checked:  # the plan relies on these inputs being C-contiguous
+            self.general = self._global_name('_general')
+            self.namespace[self.general] = None  # reserved: compile_graph binds it
+            test = ' and '.join(f'{p}.flags.c_contiguous' for p in self.checked)
+            lines += [f'    if not ({test}):', f"        return {self.general}({', '.join(params)})"]
+        lines.append('    try:')
         self._add_lines(lines, body, '        ')
+        outputs = [self._fresh(var, out) for var, out in zip(graph.outputs, outputs)]
         lines.append(f"        return ({', '.join(outputs)}{',' if len(outputs) == 1 else ''})")
         lines += ['    except Exception as exc:', '        _note(exc)', '        raise']
         for header, helper in helpers:
@@ -166,7 +224,26 @@ class _Codegen:
                 self.line_equations[len(lines) + 1] = equation
             lines.append(indent + text)
 
-    def block(self, graph, input_names, reuse_inputs=False, owned=(), result_names=()):
+    def _fresh(self, var, source):
+        """An output's source, made a new writeable array where it may be one of the graph's
+        frozen constants (passed through by a cond or a loop), as eager numpy gives a new one."""
+        if not isinstance(var, Var) or not var.aval.shape and var.aval.shape is not None:
+            return source
+        made_by = self._made_by.get(var)
+        if var in self._constant_vars or made_by in _PASSING:
+            return f"{self.src(_writeable, '_writeable')}({source})"
+        return source
+
+    def rely_on(self, bits):
+        """Note that the plan relies on the inputs `bits` (a `layout`) being C-contiguous."""
+        self.required |= bits
+
+    def layouts(self):
+        """The `layout.Layouts` of the block being emitted."""
+        return self._layouts[-1]
+
+    def block(self, graph, input_names, reuse_inputs=False, owned=(), result_names=(),
+              layouts=None):
         """(lines, output sources) computing `graph` on inputs named `input_names`.
 
         Lines are (text, equation) pairs, indented relative to the block. A nested
@@ -174,14 +251,22 @@ class _Codegen:
         to the enclosing code, which may read them again. Inputs at indices
         `owned` hold arrays the block may update in place (`inplace`). An output
         computed here goes straight into its name in `result_names` (where the
-        enclosing code wants it) once no input of that name is read any more.
+        enclosing code wants it) once no input of that name is read any more. `layouts`:
+        the `layout` of each input (default: none surely C-contiguous).
         """
+        if layouts is None:
+            layouts = [None] * len(graph.inputs)
+        values = layout.analyse(graph, layouts, _const_layout, self._layout_memo)
+        self._layouts.append(values)
         for var, value in graph.consts:
             self._names[var] = self.src(value, 'k')
+            self._constant_vars.add(var)
         for var, obj in graph.resources:
             self._names[var] = self.src(obj, 'ref')
         self._names.update(zip(graph.inputs, input_names))
         live = live_equations(graph)
+        if not self._blocks:  # the top level: which op makes each value
+            self._made_by = {v: eq.primitive for eq in live for v in eq.outputs}
         last_use = {a: i for i, eq in enumerate(live) for a in eq.inputs if isinstance(a, Var)}
         last_use.update((a, len(live)) for a in graph.outputs if isinstance(a, Var))
         ownership = inplace.Ownership(last_use, [graph.inputs[i] for i in owned])
@@ -197,23 +282,27 @@ class _Codegen:
             target = eq.inputs[0] if update is not None else None
             into = None  # an input whose array takes the result of a ufunc
             if update is None:
-                target = into = buffers.out_buffer(eq, ownership)
+                target = into = buffers.out_buffer(eq, ownership, values)
                 if into is not None:
+                    self.rely_on(values.result(eq) | values.of(into))
                     update = self._into(eq, into)
                     ownership.updated.add(into)  # a loop then copies such a carried array once
             dying = [v for v in dict.fromkeys(eq.inputs) if v in local and last_use[v] == i
                      and not (update and v is target)]
             free += [self._names[v] for v in dying]
-            stored = (update is not None and into is None and not top_level and plain_ufunc
-                      and stores.into_place(eq, plain_ufunc[0], last_use, i))
-            if stored:  # the ufunc's line writes into the stored-to row itself
+            stored = None
+            if update is not None and into is None and not top_level and plain_ufunc:
+                stored = stores.into_place(eq, plain_ufunc[0], last_use, i, values,
+                                           ownership.aliases.get(eq.inputs[0], ()))
+            if stored is not None:  # the ufunc's line writes into the stored-to row itself
+                self.rely_on(stored)
                 ufunc, line = plain_ufunc
                 row = update.partition(' = ')[0]  # the store's `target[index]`
                 into_row = f'{self._names[ufunc.outputs[0]]} = {self._call_into(ufunc, row)}'
                 body[line:line + 1] = stores.lines(into_row, body[line][0], update, ufunc, eq)
             if update is not None:
                 plain_ufunc = None
-                if not stored:
+                if stored is None:
                     body.append((update, eq))
                 name = self._names[eq.outputs[0]] = self._names[target]
                 # the name now holds the result: no other result goes into it while it is read
@@ -232,6 +321,9 @@ class _Codegen:
             body += [(f'del {self._names[v]}', None) for v in dying
                      if self._names[v] in free and _is_big(v.aval)]
         self.finished = self._blocks.pop()
+        self._layouts.pop()
+        if top_level:
+            self.top_layouts = values
         return body, [self.atom(a) for a in graph.outputs]
 
     def _equation(self, eq, last_use, local, free, result_name):
@@ -337,6 +429,26 @@ def _result_names(graph, input_names, result_names, last_use):
             return name if name is not None and read_until.get(name, -1) <= i else None
         return result_name
     return at, read_until
+
+
+def _input_layout(index, aval, contiguous):
+    """The `layout` of a graph input: a 0-d value's is always C; an array's of known rank, its
+    own bit when the plan assumes C-contiguous inputs."""
+    shape = getattr(aval, 'shape', None)
+    if shape == ():
+        return 0
+    if shape is None or not contiguous:
+        return None
+    return 1 << index
+
+
+def _const_layout(value):
+    """The `layout` of a constant: known when the graph is compiled."""
+    if isinstance(value, np.generic):
+        return 0
+    if isinstance(value, np.ndarray) and value.flags.c_contiguous:
+        return 0
+    return None
 
 
 def _hint(value):

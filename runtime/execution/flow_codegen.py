@@ -20,6 +20,7 @@ from ..ir.core import Literal
 from ..ir.liveness import needed_inputs
 from .counted_loops import counted_loop
 from .inplace import is_updatable
+from .layout import while_results
 
 _INDENT = '    '
 
@@ -47,10 +48,11 @@ def emit_cond(codegen, eq, targets):
     kept = [targets[i] for i in keep]
     inputs = eq.inputs[1:]
     owned = [i for i, a in enumerate(inputs) if codegen.free_array(a, inputs[:i] + inputs[i + 1:])]
+    layouts = [codegen.layouts().of(a) for a in inputs]
     lines, owns = [], [True] * len(keep)
     for header, key in ((f'if {pred}:', 'true_branch'), ('else:', 'false_branch')):
         branch = _with_outputs(eq.params[key], keep)
-        body, outs = codegen.block(branch, args, owned=owned, result_names=kept)
+        body, outs = codegen.block(branch, args, owned=owned, result_names=kept, layouts=layouts)
         owns = [a and b for a, b in zip(owns, codegen.finished.owns_outputs(branch.outputs))]
         lines.append((header, eq))
         lines += _indented(body + _assign(kept, outs, eq))
@@ -70,13 +72,13 @@ def _carried_needed(eq, targets):
         keep |= more
 
 
-def _owned_body(codegen, body, names, candidates, keep):
+def _owned_body(codegen, body, names, candidates, keep, layouts):
     """(lines, outputs, held slots, slots updated in place): the body emitted assuming its
     `candidates` slots hold arrays it alone holds, kept to those for which it gives back such
     arrays (a fixed point). Results go straight into their carried slots where they can."""
     while True:
         lines, outs = codegen.block(body, names, owned=sorted(candidates),
-                                    result_names=[names[i] for i in keep])
+                                    result_names=[names[i] for i in keep], layouts=layouts)
         ownership = codegen.finished
         owns = dict(zip(keep, ownership.owns_outputs(body.outputs)))
         held = {i for i in candidates if owns[i]}
@@ -95,26 +97,29 @@ def emit_while(codegen, eq, targets):
         if counted is None or i != 0:
             carried[i] = codegen.slot()
     names = carried + args[n:]
+    layouts, _ = while_results(eq, codegen.layouts())  # of the body's (and the test's) inputs
     if counted is None:
-        loop = _while_loop(codegen, eq, names)
+        loop = _while_loop(codegen, eq, names, layouts)
     else:  # the range gives the counter; nothing reads it, or the predicate, after the loop
         keep = [i for i in keep if i not in (0, counted.counter)]
         loop = _for_loop(codegen, eq, counted, args[0], names)
     body_graph = _with_outputs(eq.params['body'], keep)
     candidates = {i for i in keep if is_updatable(body_graph.inputs[i].aval)}
-    body, outs, held, updated = _owned_body(codegen, body_graph, names, candidates, keep)
+    body, outs, held, updated = _owned_body(codegen, body_graph, names, candidates, keep,
+                                            layouts)
     inputs = eq.inputs
     free = {i for i in keep if codegen.free_array(inputs[i], inputs[:i] + inputs[i + 1:])}
+    # the copy keeps the array's layout (order 'K'), as the update ops' own copies do
     lines = _assign([carried[i] for i in keep], [
-        f'{args[i]}.copy()' if i in updated - free else args[i] for i in keep], eq)
+        f"{args[i]}.copy(order='K')" if i in updated - free else args[i] for i in keep], eq)
     codegen.owned_results = {eq.outputs[i] for i in updated | (held & free)}
     lines += loop(body + _assign([carried[i] for i in keep], outs, eq))
     return lines + _assign([targets[i] for i in keep], [carried[i] for i in keep], eq)
 
 
-def _while_loop(codegen, eq, names):
+def _while_loop(codegen, eq, names, layouts):
     """`body lines -> loop lines`: a `while` testing the loop's cond graph."""
-    test_lines, (test,) = codegen.block(eq.params['cond'], names)
+    test_lines, (test,) = codegen.block(eq.params['cond'], names, layouts=layouts)
 
     def loop(body):
         if not test_lines:

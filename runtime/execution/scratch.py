@@ -13,6 +13,11 @@ reuses at its next call (`out=`, the same loop and values as without it):
     ...
     _scratch.give((_s0,))
 
+A scratch buffer is a C-contiguous `np.empty`, so only a result numpy itself
+would lay out in C order goes into one (`layout`: not `X.T * 0.1`, which is
+Fortran-ordered eagerly; matmuls and reductions of such a result would differ
+in the last bits).
+
 A result *stays inside the call* when it, and every value that may share its
 memory (a later ufunc writing into it, an update op run on it in place), is
 only read by ops making new arrays (`inplace.FRESH`) and is no output of the
@@ -59,13 +64,14 @@ def is_candidate(eq):
     return size(aval.shape) * aval.dtype.itemsize >= MIN_BYTES
 
 
-def pooled_results(emitted, outputs):
+def pooled_results(emitted, outputs, layouts):
     """The results among `emitted` (top-level (equation, in-place target or None) pairs in
-    program order) that may live in scratch buffers: they stay inside the call."""
+    program order) that may live in scratch buffers: numpy lays them out in C order
+    (`layouts`, the top-level block's `layout.Layouts`) and they stay inside the call."""
     pooled = []
     for start, (eq, target) in enumerate(emitted):
-        if target is None and is_candidate(eq) and _stays_inside(eq.outputs[0], emitted[start + 1:],
-                                                                  outputs):
+        if target is None and is_candidate(eq) and layouts.result(eq) is not None \
+                and _stays_inside(eq.outputs[0], emitted[start + 1:], outputs):
             pooled.append(eq.outputs[0])
     return pooled
 

@@ -13,29 +13,43 @@ the result's exact shape and dtype, the ufunc writes there:
         v5[v4] = v6
 
 numpy computes the same values either way (the same loop; the store would
-only copy them). An index out of bounds fails before the ufunc runs, so then
+only copy them) when the ufunc's loop runs on the same memory layout as
+eagerly: the row has the layout numpy would give the result, both C-contiguous
+(`layout`), and an operand that may share the stored-to array's memory (a
+view of it: `out[i - 1]`) is C-contiguous too, so it is either the row itself,
+or lies apart from it, or overlaps it so that numpy copies it first. A
+column `out[:, i]` is strided, and a column read beside it (`out[:, i - 1]`)
+interleaves with it: numpy's SIMD kernels (exp, log, tanh, ...) then take
+their scalar loop, whose last bits differ from the contiguous loop's. An index out of bounds fails before the ufunc runs, so then
 the lines run as they were, the ufunc first (its warnings, its errors) and the
 store's IndexError after it, as eagerly. Only in branches and loop bodies: at
 the top level, scratch buffers and blocked runs rewrite a ufunc's line.
 """
 from .. import ops
 from ..ir.core import Hole
-from . import buffers
+from . import buffers, layout
 
 
-def into_place(store, ufunc, last_use, at):
-    """True if `store`, a `set_item` run in place at equation `at`, may have `ufunc` (emitted
-    just before it, without `out=`) write its result into the stored-to region."""
+def into_place(store, ufunc, last_use, at, layouts, views):
+    """The `layout` (input bits) on which `store`, a `set_item` run in place at equation `at`,
+    may have `ufunc` (emitted just before it, without `out=`) write its result into the
+    stored-to region; None if it may not. `layouts`: the block's `layout.Layouts`; `views`:
+    the values that may share the stored-to array's memory."""
     if store.primitive != 'set_item' or not buffers.takes_out(ufunc):
-        return False
+        return None
     value = ufunc.outputs[0]
     if store.inputs[1] is not value or last_use.get(value) != at:
-        return False
+        return None
     index, dynamic = store.params['index'], [a.aval for a in store.inputs[2:]]
     if not all(_basic(item, dynamic) for item in index):
-        return False
+        return None
     region = ops.get('getitem').rule(store.inputs[0].aval, *dynamic, index=index)
-    return bool(region.shape) and None not in region.shape and region == value.aval
+    if not region.shape or None in region.shape or region != value.aval:
+        return None
+    target = store.inputs[0]
+    sharing = [layouts.of(a) for a in ufunc.inputs if a is target or a in views]
+    return layout.merge(layouts.result(ufunc),
+                        layout.index_layout(target, index, store.inputs[2:], layouts), *sharing)
 
 
 def lines(into_row, ufunc_line, store_line, ufunc, store):

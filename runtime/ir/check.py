@@ -2,7 +2,7 @@
 from ..errors import AgError
 from . import registry
 from .liveness import sub_graphs
-from .core import AbstractValue, Literal, ResourceType, Var
+from .core import RESOURCE_TYPES, AbstractValue, Literal, Var
 from .printing import graph_namer, pp_eqn, pp_type
 
 
@@ -35,7 +35,7 @@ def check_graph(graph):
                                   f'{AbstractValue.from_value(value)}')
     for var, _ in graph.resources:
         define(var, 'resources')
-        if not isinstance(var.aval, ResourceType):
+        if not isinstance(var.aval, RESOURCE_TYPES):
             raise GraphCheckError(f'resource {namer.binder(var)} does not have a ref type')
     for var in graph.inputs:
         define(var, 'inputs')

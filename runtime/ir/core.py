@@ -8,7 +8,7 @@ text form is deterministic. Its grammar (`str(graph)`):
 
     graph   ::= '{ lambda ' (binder ' ')* '; ' (binder ' ')* '. let' eqn* NL indent 'in ' outs ' }'
     binder  ::= var ':' type
-    type    ::= dtype '[' dims ']' | 'ref{' type '}'
+    type    ::= dtype '[' dims ']' | 'ref{' type '}' | 'rng{' kind '}'
     dims    ::= '*' | (dim (',' dim)*)?            -- '*': unknown rank
     dim     ::= INT | '?'                          -- '?': unknown dimension
     dtype   ::= 'bool' | 'i8' .. 'i64' | 'u8' .. 'u64' | 'f16' .. 'f64' | 'c64' | 'c128'
@@ -20,6 +20,7 @@ text form is deterministic. Its grammar (`str(graph)`):
     outs    ::= '()' | '(' atom ',)' | '(' atom (', ' atom)+ ')'
     var     ::= 'a' .. 'z' | 'ba' ..              -- in order: constants, resources, inputs,
                                                      equation outputs
+    kind    ::= 'Generator' | 'RandomState'        -- a numpy random generator (`rng{...}`)
 
 Python scalars stay Python scalars (`Literal`): numpy treats them as weakly
 typed (NEP 50), so their abstract value is `weak`. A variable of a weak type
@@ -78,10 +79,23 @@ class ResourceType:
         return f'ref{{{self.value}}}'
 
 
+@dataclass(frozen=True)
+class RngType:
+    """The type of a numpy random generator held by reference (`np.random.Generator`, or
+    `np.random.RandomState`: the global one behind `np.random.*` too), which draws change."""
+    kind: str  # 'Generator' or 'RandomState'
+
+    def __str__(self):
+        return f'rng{{{self.kind}}}'
+
+
+RESOURCE_TYPES = (ResourceType, RngType)
+
+
 @dataclass(frozen=True, eq=False, slots=True)
 class Var:
     """A graph variable: defined once, compared by identity, named only when printed."""
-    aval: Any  # AbstractValue or ResourceType
+    aval: Any  # AbstractValue, ResourceType or RngType
 
 
 @dataclass(frozen=True, eq=False, slots=True)

@@ -1,7 +1,7 @@
 """The text form of graphs (grammar in `runtime.ir.core`): deterministic names a, b, c, ..."""
 import numpy as np
 
-from .core import AbstractValue, Graph, Hole, Literal, ResourceType
+from .core import AbstractValue, Graph, Hole, Literal, ResourceType, RngType
 
 _SHORT = {'bool': 'bool', 'int8': 'i8', 'int16': 'i16', 'int32': 'i32', 'int64': 'i64',
           'uint8': 'u8', 'uint16': 'u16', 'uint32': 'u32', 'uint64': 'u64', 'float16': 'f16',
@@ -21,6 +21,8 @@ def pp_type(aval, dtype_text=short_dtype):
     """`f32[2,?]`, `f32[*]` (unknown rank), `ref{f32[2]}`; `dtype_text` names the dtype."""
     if isinstance(aval, ResourceType):
         return f'ref{{{pp_type(aval.value, dtype_text)}}}'
+    if isinstance(aval, RngType):
+        return str(aval)
     if aval.shape is None:
         return f'{dtype_text(aval.dtype)}[*]'
     return f'{dtype_text(aval.dtype)}[{dims_text(aval.shape)}]'

@@ -7,12 +7,12 @@
 
 where `var` is `{"name", "dtype", "shape"}` (shape: list with null for unknown
 dims, or null for an unknown rank; a resource's type is under "ref"; a Python
-scalar's type has `"weak": true`).
+scalar's type has `"weak": true`; a random generator's is `{"rng": kind}`).
 Names are those of `str(graph)`.
 """
 import numpy as np
 
-from .core import AbstractValue, Graph, Hole, Literal, ResourceType
+from .core import AbstractValue, Graph, Hole, Literal, ResourceType, RngType
 from .printing import graph_namer, pp_param
 
 
@@ -49,6 +49,8 @@ def _var(namer, var):
 def _type(aval):
     if isinstance(aval, ResourceType):
         return {'ref': _type(aval.value)}
+    if isinstance(aval, RngType):
+        return {'rng': aval.kind}
     shape = None if aval.shape is None else list(aval.shape)
     weak = {'weak': True} if aval.weak else {}  # a Python scalar's type
     return {'dtype': aval.dtype.name, 'shape': shape, **weak}

@@ -15,6 +15,7 @@ line. onnx is an optional extra: `pip install 'agconvert[onnx]'`.
 from pathlib import Path
 
 from .. import ops
+from ..ir.core import ResourceType
 from . import table
 from .lowering import Lowering, OnnxExportError, variable_aval
 
@@ -40,8 +41,9 @@ def export(function, path=None, signature=None):
     inputs = [lowering.value_info(lowering.bind(v, f'input_{i}'), v.aval, symbolic=True)
               for i, v in enumerate(graph.inputs)]
     lowering.bind_closure(graph)
-    for _, variable in graph.resources:
-        lowering.current(variable)  # each variable an initializer, even if unread
+    for var, variable in graph.resources:
+        if isinstance(var.aval, ResourceType):  # not a random generator (its draws are refused)
+            lowering.current(variable)  # each variable an initializer, even if unread
     lowering.equations(graph)
     results, names = _results(concrete, graph)
     assigned = [(v, name) for v, name in lowering.root.variables.values() if id(v) in lowering.values]

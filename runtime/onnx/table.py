@@ -150,6 +150,8 @@ _WHY = {
     "ONNX's BitShift takes unsigned integers only (numpy shifts signed ones)": (
         'left_shift', 'right_shift'),
     'ONNX has no datetime types': ('isnat',),
+    "random draws: a model holds no generator, and ONNX's Random* operators do not draw "
+    "numpy's numbers": ('draw', 'rng_state', 'rng_restore'),
 }
 
 

@@ -17,6 +17,7 @@ tracing = {}  # thread id -> True while that thread may be building a graph
 # Reentrant: a finalizer run by the garbage collector meanwhile may start a trace.
 lock = threading.RLock()
 on_trace_boundary = None
+boundary_hooks = []  # more such hooks, called after it (runtime.tracing.numpy_random)
 
 
 def install(types, implementation):

@@ -1,6 +1,9 @@
 """The frame of every converted function: `FunctionScope`, `ConversionOptions`, `STD`."""
+import sys
+
 from . import dispatch as _d
 from .variables import UndefinedReturnValue
+from ..python import recursion
 from ..python.tracebacks import leaving_converted_code
 
 
@@ -23,29 +26,48 @@ class ConversionOptions:
 STD = ConversionOptions(recursive=True)
 
 
+_levels = 0  # converted functions running, in every thread (a cheap sign of deep recursion)
+_CAREFUL_LEVELS = recursion.CAREFUL_LEVELS
+
+
 class FunctionScope:
     """`with ag__.FunctionScope(name, scope_name, options) as fscope:` around a converted body.
 
     An exception leaving the body is not changed; its traceback is filtered
-    (`runtime.python.tracebacks`) to read as the original's.
+    (`runtime.python.tracebacks`) to read as the original's. Nested deep, it
+    keeps the original's recursion headroom (`runtime.python.recursion`).
     """
 
-    __slots__ = ('name', 'scope_name', 'callopts')
+    __slots__ = ('name', 'scope_name', 'callopts', 'counted')
 
     def __init__(self, function_name, scope_name, options):
         self.name = function_name
         self.scope_name = scope_name
         self.callopts = options
+        self.counted = False  # whether `recursion` counted the function's frame
 
     def __enter__(self):
+        global _levels
+        _levels += 1
+        if _levels >= _CAREFUL_LEVELS:
+            try:
+                recursion.enter(sys._getframe(1))
+                self.counted = True
+            except BaseException:  # the body never runs: neither does __exit__
+                _levels -= 1
+                raise
         return self
 
     def __exit__(self, exc_type, exc, tb):
+        global _levels
+        _levels -= 1
         if exc is not None:
             try:
                 leaving_converted_code(exc, tb)
             except RecursionError:  # at the recursion limit: the traceback stays as it is
                 pass
+        if self.counted:
+            recursion.leave()
         return False
 
     def ret(self, value, did_return):

@@ -6,4 +6,4 @@ from ..ir.registry import (  # noqa: F401  (for callers)
 # Each family registers its ops on import.
 from . import (  # noqa: F401
     control_flow, creation, effects, elementwise, indexing, joining, linalg, lists, python_scalars,
-    reductions, selection, shape_ops, state, updates, update_gradients)
+    random, reductions, selection, shape_ops, state, updates, update_gradients)

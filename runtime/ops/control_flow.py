@@ -128,10 +128,13 @@ no_gradient('an effect: it gives no value', 'raise')
 @defvjp_all('cond')
 def _cond_vjp(needed, g, out, pred, *args, true_branch, false_branch):
     """A cond on the same predicate between the VJP graphs of the branches."""
-    from ..autodiff.subgraphs import call_vjp, called_if_assigned
+    from ..autodiff.subgraphs import call_vjp, called_if_assigned, drawing_cond_vjp
     as_called = called_if_assigned(needed, g, out, (pred, *args))
     if as_called is not None:
         return as_called
+    drawing = drawing_cond_vjp(needed, g, out, pred, args, true_branch, false_branch)
+    if drawing is not None:
+        return drawing
     return [None] + call_vjp('cond', needed[1:], g, out, args, {'pred': pred},
                              true_branch=true_branch, false_branch=false_branch)
 

@@ -4,7 +4,9 @@ Eager `rt.Variable` methods call these same functions, so eager and graph
 updates are the same computation. A variable's value is replaced, never
 mutated in place (it is a read-only array), so a read needs no copy; reads are
 not effects (an unused read is eliminated) but, like every equation, are never
-reordered around assignments.
+reordered around assignments. A value is always C-contiguous (an assigned array
+in another order is kept as a C-ordered copy), so the compiled executor knows
+the layout of every read (`runtime.execution.layout`).
 """
 import operator
 
@@ -44,14 +46,15 @@ def _keep(ref, value, copy):
     current = ref._value
     if value.__class__ is np.ndarray and value.dtype == current.dtype and \
             value.shape == current.shape:  # the common case: nothing to check or cast
-        array = value.copy(order='K') if copy else value
+        array = value.copy() if copy or not value.flags.c_contiguous else value
     elif value.__class__ is current.dtype.type and not current.shape:  # a counter's new count
         array = np.array(value)
     else:
         array = np.asarray(value)
         check_assignable(AbstractValue(ref.dtype, ref.shape),
                          AbstractValue(array.dtype, array.shape))
-        array = np.array(value, dtype=ref.dtype)  # a copy: later changes to `value` do not leak
+        # a copy: later changes to `value` do not leak
+        array = np.array(value, dtype=ref.dtype, order='C')
     array.flags.writeable = False
     ref._value = array
 

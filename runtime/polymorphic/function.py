@@ -162,9 +162,21 @@ class Function:
         record if they follow what it reads (its gradient: the VJP graph of that graph)."""
         self._calls += 1
         concrete, inputs, _ = self._resolve(prefix, args, kwargs)
-        if concrete.state is not None or concrete.mutations is not None:
+        state = concrete.state
+        if concrete.mutations is not None or state is not None and state.writes_back:
             return self._python()(*prefix, *args, **kwargs)  # updates Python code writes back
-        outputs = _builders.eager_bind('call', inputs, {'graph': concrete.graph})
+        if state is not None:  # arrays it reads from objects: constants to the tapes
+            try:
+                fed = state.feed(inputs)
+            except StateChanged as change:
+                concrete, inputs, _ = self._retrace(concrete, change, prefix, args, kwargs)
+                if concrete.mutations is not None or concrete.state is not None and \
+                        concrete.state.writes_back:
+                    return self._python()(*prefix, *args, **kwargs)
+                fed = inputs if concrete.state is None else concrete.state.feed(inputs)
+        else:
+            fed = inputs
+        outputs = _builders.eager_bind('call', fed, {'graph': concrete.graph})
         if outputs is NotImplemented:  # the tapes follow nothing it reads
             return concrete.run(inputs)
         return concrete.rebuild(outputs)

@@ -15,15 +15,15 @@ a trace records (`record`) a plan (`state_plan.ObjectState`) every call follows:
   argument or captured array it stored, or the Python value it left there;
 - *guards*: what the trace depended on that a call must still match: the
   shape and dtype of every array input, and the value before the trace of
-  every place it changed (so that a cache filled lazily, `if self.m is None:`,
-  traces again once it is filled, and a counter it increments makes each call
-  trace, as each eager call counts). A call whose state differs traces again;
-  a list it appended to that has another length traces again once, to learn
-  whether that length matters (`state_plan`).
+  every place it changed (so that a cache filled lazily, `if self.m is None:`
+  or `if not self.built:`, traces again once it is filled). A call whose state
+  differs traces again; a list it appended to that has another length traces
+  again once, to learn whether that length matters (`state_plan`).
 
-Python side effects that change no place (print) and Python values appended to
-lists run once, while tracing, as TensorFlow documents; reads of Python values
-(`self.lr`) are constants of the trace. The trace's own changes to the places
+Python numbers it changes (a counter, `self.count += 1`), Python values it
+appends to lists and side effects that change no place (print) happen once,
+while tracing, as TensorFlow documents; reads of Python values (`self.lr`) are
+constants of the trace. The trace's own changes to the places
 are undone when it ends (`abandon` undoes those of a trace that fails), so no
 symbolic value stays in an object: the writes happen at each call, after the
 graph ran.
@@ -32,7 +32,7 @@ import types
 
 import numpy as np
 
-from ..errors import MutationError
+from ..errors import MutationError, TraceTimeValueWarning, warn_user
 from ..ir import structure
 from ..tracing.closures import reachable_cells
 from ..tracing.graph_lists import GraphList
@@ -83,7 +83,7 @@ def roots(target, arguments, parameters):
             found.append((cell, Root(cell, name, 'cell'), 'cell'))
         namespace = function.__globals__
         found.append((namespace, Root(namespace, namespace.get('__name__', 'globals'),
-                                      'globals'), 'dict'))
+                                      'globals'), 'namespace'))
     return found
 
 
@@ -122,11 +122,12 @@ class _Change:
             places.write(obj, self.step, self.key, self.before)
 
 
-def _changes(captures):
+def _changes(captures, warn=True):
     """([_Change] of places the trace changed, [Python values it appended to lists]): what the
     containers walked hold now that differs from what they held (a proxy still in its place
     is no change: the updates through it are the graph's). A list that grew or shrank by
-    Python values only keeps its new length, as a Python side effect, once."""
+    Python values only keeps its new length, as a Python side effect, once; so does a Python
+    number it changed (a counter), with a warning saying so."""
     snapshot = captures.snapshot
     if snapshot is None:
         return [], []
@@ -134,7 +135,7 @@ def _changes(captures):
 
     def expected(v):
         return proxy_of.get(id(v), v) if places.is_array(v) else v
-    changes, python = [], []
+    changes, python, counters = [], [], []
     for container in snapshot.containers.values():
         before = container.items
         now = places.contents(container.obj, container.kind)
@@ -153,15 +154,28 @@ def _changes(captures):
         new = {(step, key): v for step, key, v in now}
         for place in list(old) + [p for p in new if p not in old]:
             was, value = old.get(place, ABSENT), new.get(place, ABSENT)
-            if value is not (ABSENT if was is ABSENT else expected(was)):
-                changes.append(_Change(container, *place, was, value))
+            if value is (ABSENT if was is ABSENT else expected(was)):
+                continue  # unchanged
+            if value.__class__ in _NUMBERS and (was is ABSENT or was.__class__ in _NUMBERS):
+                counters.append((container.path.child(*place), was, value))
+                continue  # a counter: changed once, while tracing, as TensorFlow documents
+            changes.append(_Change(container, *place, was, value))
+    for path, was, value in counters if warn else ():
+        warn_user(f'{path.text} is a Python number the traced function changed ({was!r} -> '
+                  f'{value!r}): it changes once, while tracing, and the graph uses its values '
+                  'then as constants, as TensorFlow does, where every eager call would change '
+                  'it. Keep it in a 0-d numpy array (or an rt.Variable) to have each call change '
+                  'it.', TraceTimeValueWarning)
     return changes, python
+
+
+_NUMBERS = frozenset((int, float, complex))  # Python numbers (not bools: flags are state)
 
 
 def abandon(captures):
     """After a trace that failed: the places it changed hold what they held, and the containers
     it made hold no graph value."""
-    changes, python = _changes(captures)
+    changes, python = _changes(captures, warn=False)
     for change in changes:
         change.undo()
     _Recorder(captures, (), None).clear(python)
@@ -330,6 +344,11 @@ class _Recorder:
         if value._builder is not self.builder:  # made in a finished branch or loop body
             raise builders.foreign_tensor_error(value)
         ref = value._ref
+        if ref is not None and ref.maybe:  # one array or another, as the graph runs
+            raise MutationError(
+                f'{_text(path)} is given an array that {ref.maybe[0][1]}: numpy would leave '
+                'that very array there, which a graph cannot tell after the call. Store a copy '
+                f'(x.copy()) in {_text(path)}.')
         if ref is not None and ref.buffer is not None and ref.chain:
             return self._view_of(value, ref, path)
         source = self._by_root.get(id(value))

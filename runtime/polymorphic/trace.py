@@ -5,6 +5,7 @@ from ..errors import MutationError
 from .. import staging  # noqa: F401  (traced code stages graph ops through the ag__ operators)
 from ..tracing.memory import aliasing, captured_arrays, made_arrays
 from ..tracing.graph_lists import GraphList
+from ..tracing import numpy_random
 from ..ir.core import AbstractValue
 from ..tracing.tensor import Tensor
 from ..api.tensor_spec import TensorSpec
@@ -30,6 +31,12 @@ def trace(name, python_function, binder, arguments, avals, parent=None):
 
 
 def _trace(name, python_function, binder, arguments, avals, parent):
+    # the generators it draws from, or is given, and the global one are left as they were
+    with numpy_random.Watch(numpy_random.generators_in(arguments.leaves)):
+        return _trace_once(name, python_function, binder, arguments, avals, parent)
+
+
+def _trace_once(name, python_function, binder, arguments, avals, parent):
     parameters = list(binder.signature.parameters.values())
     names = _placeholder_names(parameters, arguments)
     with GraphBuilder(parent=parent) as builder:

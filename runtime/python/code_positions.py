@@ -37,7 +37,7 @@ class ConvertedCode:
         self.scoped = scoped          # runs in an ag__.FunctionScope, which filters tracebacks
 
 
-class _CodeTable:
+class CodeTable:
     """code object -> value by identity (equal code objects of two modules stay apart), weakly."""
 
     def __init__(self):
@@ -52,8 +52,8 @@ class _CodeTable:
         return entry[1] if entry is not None and entry[0]() is code else None
 
 
-_converted = _CodeTable()  # rewritten code -> ConvertedCode
-_originals = _CodeTable()  # original code -> (its Pairing, the plain converted code for it)
+_converted = CodeTable()  # rewritten code -> ConvertedCode
+_originals = CodeTable()  # original code -> (its Pairing, the plain converted code for it)
 
 
 def converted_info(code):
@@ -179,6 +179,9 @@ class Pairing:
         return runs
 
 
+_COMPREHENSIONS = frozenset(('<listcomp>', '<setcomp>', '<dictcomp>', '<genexpr>'))
+
+
 def _take_pair(plain, pending, line_of):
     """The original code `plain` stands for, taken out of `pending`; None if it was generated."""
     name = plain.co_name
@@ -188,7 +191,11 @@ def _take_pair(plain, pending, line_of):
         candidates = [c for c in candidates if _signature(c) == signature]
     if len(candidates) > 1 or name.startswith('<'):
         line = line_of(plain.co_firstlineno)
-        candidates = [c for c in candidates if c.co_firstlineno == line]
+        on_line = [c for c in candidates if c.co_firstlineno == line]
+        # the converter makes no comprehension: one is always the user's, so one whose first
+        # line pairs with none (a position the conversion moved) pairs in order rather than
+        # pass for generated code, whose frames fold into their function's
+        candidates = on_line or (candidates[:1] if name in _COMPREHENSIONS else [])
     if not candidates:
         return None
     pending.remove(candidates[0])

@@ -21,6 +21,7 @@ import os
 
 from .code_positions import converted_info
 from .frames import first_outside, is_runtime
+from .recursion import failed_to_start
 
 MODES = ('filtered', 'full')
 _LINKS = 16  # exceptions of a cause/context chain filtered at most
@@ -44,7 +45,7 @@ def leaving_converted_code(exc, tb):
     """Filter the traceback of `exc` (from the converted function's frame `tb` on) and its chain."""
     if not _filtering:
         return
-    head = _filtered(tb)
+    head = _filtered(tb, exc.__class__ is RecursionError)
     if head is not tb:
         exc.__traceback__ = head
     _filter_chain(exc)
@@ -59,7 +60,7 @@ def leaving_runtime(exc):
     if not _filtering or exc.__traceback__ is None:
         return
     tb = exc.__traceback__
-    head = _filtered(tb)
+    head = _filtered(tb, exc.__class__ is RecursionError)
     exc.__traceback__ = None if head is tb and is_runtime(tb.tb_frame) else head
     _filter_chain(exc)
 
@@ -72,12 +73,17 @@ def _filter_chain(exc):
             continue
         seen.add(id(linked))
         if linked.__traceback__ is not None:
-            linked.__traceback__ = _filtered(linked.__traceback__)
+            linked.__traceback__ = _filtered(linked.__traceback__,
+                                             linked.__class__ is RecursionError)
         pending += (linked.__cause__, linked.__context__)
 
 
-def _filtered(tb):
-    """The entries of `tb` to keep, linked; the first one (`tb` if every frame is the runtime's)."""
+def _filtered(tb, recursion_error=False):
+    """The entries of `tb` to keep, linked; the first one (`tb` if every frame is the runtime's).
+
+    A converted call that a RecursionError stopped before its body started is
+    left out with what follows it: the original's call failed to push a frame.
+    """
     kept, home, rest, entry = [], _UNSET, None, tb
     while entry is not None:
         frame = entry.tb_frame
@@ -93,6 +99,8 @@ def _filtered(tb):
                 entry = entry.tb_next
                 continue
             if (info.generated or info.scoped) and _invocation(frame, info) is not home:
+                if recursion_error and info.scoped and failed_to_start(entry):
+                    break
                 rest = entry  # another converted call: filtered when the exception left it
                 break
         kept.append(entry)

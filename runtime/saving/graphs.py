@@ -32,7 +32,12 @@ def write_graph(graph, arrays, variable_index):
     return graph_def(graph, encode_param, lambda obj: {'variable': variable_index(obj)})
 
 
-UNSAVEABLE_OPS = {'py_function': 'rt.py_function runs Python code, which a saved model does not hold'}
+_GENERATOR = ("it draws from a numpy random generator of this program (a saved model holds no "
+              "generator: its state would have to be saved, pickled, or a generator of the loading "
+              "program chosen); draw outside the function and pass the numbers in")
+UNSAVEABLE_OPS = {
+    'py_function': 'rt.py_function runs Python code, which a saved model does not hold',
+    'draw': _GENERATOR, 'rng_state': _GENERATOR, 'rng_restore': _GENERATOR}
 
 
 def check_saveable(graph, what):

@@ -20,9 +20,11 @@ from . import control_flow, slices
 from ..tracing.memory import made_arrays
 from ..tracing.memory.traced_array import UPDATING, on_tensor
 from ..api import side_effects
-from ..tracing import builders
+from ..tracing import builders, conversions
+from ..tracing.tensor import is_symbolic
 from ..tracing.numpy_api import CALLS
 from ..tracing.numpy_calls import taking_lists_as_arrays
+from ..tracing import numpy_random
 from .py_builtins import OVERLOADS
 
 
@@ -38,6 +40,8 @@ def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):
     """
     if builders.current_builder() is None:
         return _call(f, args, kwargs)
+    if conversions.is_math_function(f) and any(map(is_symbolic, args)):
+        raise conversions.math_error(f)  # what numpy has instead, before math asks a float
     callee, kind = _callee(f, caller_fn_scope, options)
     if kind == 'converted' or getattr(f, '__module__', None) == 'builtins' and kind != 'overload':
         return made_arrays.adopt(_call(callee, args, kwargs))  # a temporary: `adopt` counts refs
@@ -74,6 +78,8 @@ def _callee(f, caller_fn_scope, options):
         overload = OVERLOADS.get(OVERLOADED.get(f)) or CALLS.get(f) or taking_lists_as_arrays(f)
     except TypeError:  # an unhashable callable
         overload = None
+    if overload is None:
+        overload = numpy_random.overload(f)  # a draw from a numpy random generator
     if overload is not None:
         return overload, 'overload'
     receiver = getattr(f, '__self__', None)

@@ -19,7 +19,7 @@ from ..python.frames import first_outside
 from ..errors import MutationError
 from .. import ops
 from . import tensor, trace_state
-from ..ir.core import PYTHON_NUMBERS, AbstractValue, Equation, Graph, Literal, Var
+from ..ir.core import PYTHON_NUMBERS, AbstractValue, Equation, Graph, Literal, RngType, Var
 from .trace_state import current_builder  # noqa: F401  (imported from here by the graph modules)
 
 AFTER_BIND = {}  # primitive -> hook(inputs, params, result) run after `bind` stages it (views.py)
@@ -45,6 +45,17 @@ class Followed:
     def detached(self):
         """The plain value, which no tape follows."""
         raise NotImplementedError
+
+
+def resource_type(obj):
+    """The type of a resource: a variable's, or `rng{Generator}` / `rng{RandomState}`."""
+    if isinstance(obj, Resource):
+        return obj.resource_type
+    if isinstance(obj, np.random.Generator):
+        return RngType('Generator')
+    if isinstance(obj, np.random.RandomState):
+        return RngType('RandomState')
+    raise TypeError(f'a {type(obj).__name__} cannot be held by a graph')
 
 
 class StaleBuilder:
@@ -93,10 +104,11 @@ class GraphBuilder:
         return tensor.Tensor(self._constant(value), self)
 
     def capture_resource(self, obj):
-        """The input variable of a resource (held by reference); once per object."""
+        """The input variable of a resource (held by reference): a variable, or a numpy random
+        generator (of type `rng{...}`); once per object."""
         entry = self._resources.get(id(obj))
         if entry is None:
-            entry = self._resources[id(obj)] = (Var(obj.resource_type), obj)
+            entry = self._resources[id(obj)] = (Var(resource_type(obj)), obj)
         return entry[0]
 
     def to_atom(self, value):

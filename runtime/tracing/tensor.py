@@ -10,6 +10,7 @@ own `len()` of an unknown size and conversion to a numpy array raise
 OperatorNotAllowedInGraphError, whose message gives the fix that applies to
 the code doing it: converted code or not.
 """
+import math
 import sys
 
 import numpy as np
@@ -17,18 +18,18 @@ import numpy as np
 from ..errors import OperatorNotAllowedInGraphError
 from ..operators import dispatch
 from .memory import aliasing
-from . import builders
+from . import builders, conversions
 from ..ir.core import PYTHON_NUMBERS
 from ..python.operator_table import ARITHMETIC, AUGMENTED, COMPARISONS, UNARY
 from ..ir.printing import pp_type
 
-_CONVERT = ('convert it (call the function through rt.function, whose autograph=True, the '
+CONVERT = ('convert it (call the function through rt.function, whose autograph=True, the '
             'default, converts it and the functions it calls, except lambdas, library code and '
             'functions marked rt.do_not_convert)')
 _RUN_TIME = 'its value is only known when the graph runs'
 _STAGE = ('Compute it with numpy functions on the tensor (np.where(c, a, b), np.any, np.all), or '
           'stage it with rt.cond or rt.while_loop')
-_STAGE_BY_CONVERTING = (f'{_CONVERT}, which stages Python control flow on tensors as graph ops; '
+_STAGE_BY_CONVERTING = (f'{CONVERT}, which stages Python control flow on tensors as graph ops; '
                         'or use rt.cond, rt.while_loop or np.where explicitly')
 
 
@@ -155,7 +156,7 @@ class Tensor:
             'a comprehension, `in` on a list, a builtin or library function deciding on it): '
             'compute it with numpy (np.where(c, a, b), np.any, np.all, np.logical_and) or '
             'stage it with rt.cond',
-            f'{_CONVERT}, which stages `if`, `while`, `for`, `and`/`or`/`not` and `assert` on '
+            f'{CONVERT}, which stages `if`, `while`, `for`, `and`/`or`/`not` and `assert` on '
             'tensors as graph ops; or use rt.cond, rt.while_loop or np.where explicitly')
 
     def __iter__(self):
@@ -164,7 +165,7 @@ class Tensor:
             'A converted `for` loop over a tensor is one graph loop, but this iteration is not a '
             '`for` statement (unpacking, list(), a comprehension, `*` or a builtin that '
             'iterates): index the tensor (x[0], x[1]) or write the iteration as a for loop',
-            f'{_CONVERT}, which makes a for loop over a tensor one graph loop; or use '
+            f'{CONVERT}, which makes a for loop over a tensor one graph loop; or use '
             'rt.while_loop')
 
     def __len__(self):
@@ -178,13 +179,16 @@ class Tensor:
             'In converted code len(x) gives that size as a graph value, but this len() was '
             'called by Python for other code (a builtin such as reversed(), or a function that '
             'is not converted): use np.shape(x)[0] there',
-            f'use np.shape(x)[0], which gives the size as a graph value; or {_CONVERT}: there '
+            f'use np.shape(x)[0], which gives the size as a graph value; or {CONVERT}: there '
             'len(x) does too',
             cause="Python's len() must return an int, and this size is only known when the "
                   'graph runs')
 
     def __index__(self):
         _no_store_into_numpy()
+        function = conversions.operation(builders.user_frame())[1]
+        if conversions.is_math_function(function):  # math.gcd(x, 2), math.factorial(x)
+            raise conversions.math_error(function)
         raise not_allowed(
             'using it as a Python int (an index into a Python list or tuple, a repeat count, a '
             'size)',
@@ -192,7 +196,7 @@ class Tensor:
             'np.full, np.empty, np.eye, np.arange and reshape, and tensor indices into arrays '
             'and graph lists, but Python needs an int here: index a stacked array instead '
             '(np.stack(values)[i]) or keep this value a Python int',
-            f'{_CONVERT}: converted code takes tensor sizes in range(), np.zeros and the other '
+            f'{CONVERT}: converted code takes tensor sizes in range(), np.zeros and the other '
             'numpy creation functions; or index a stacked array (np.stack(values)[i])')
 
     def __int__(self):
@@ -204,6 +208,9 @@ class Tensor:
     def __complex__(self):
         raise _conversion_not_allowed('complex')
 
+    def __trunc__(self):  # math.trunc(x), which asks no float
+        raise conversions.math_error(math.trunc)
+
     def __array__(self, dtype=None, copy=None):
         _no_store_into_numpy()
         raise not_allowed(
@@ -214,7 +221,7 @@ class Tensor:
             'without a graph op, or a function that is not converted): compute it with numpy '
             'functions that have graph ops, or run it when the graph runs with '
             'rt.py_function(func, inp, Tout)',
-            f'{_CONVERT}: converted code stages np.array and np.asarray of tensors; or run the '
+            f'{CONVERT}: converted code stages np.array and np.asarray of tensors; or run the '
             'code when the graph runs with rt.py_function(func, inp, Tout)')
 
     def item(self, *args):
@@ -231,12 +238,7 @@ def _conversion_not_allowed(kind):
     _no_store_into_numpy()
     if kind == 'complex':  # not overloaded in converted code: complex(x) itself gets here
         return not_allowed('complex()', 'Use x.astype(complex)', unconverted_fix=None)
-    return not_allowed(
-        f'{kind}()',
-        f'In converted code {kind}(x) stays a graph value, but this conversion was made by '
-        'Python for other code (a builtin such as math.sqrt, a format string, or a function '
-        f'that is not converted): use x.astype({kind}) there',
-        f'use x.astype({kind}); or {_CONVERT}: there {kind}(x) stays a graph value')
+    return conversions.conversion_error(kind, builders.user_frame())
 
 
 def _value_not_allowed(what):
@@ -284,8 +286,10 @@ for _op in UNARY.values():
     setattr(Tensor, f'__{_op.stem}__', _unary(getattr(np, _op.ufunc)))
 for _name in ('sum', 'prod', 'mean', 'std', 'var', 'max', 'min', 'argmax', 'argmin', 'all', 'any',
               'cumsum', 'cumprod', 'round', 'clip', 'swapaxes', 'squeeze', 'ravel', 'take',
-              'nonzero', 'argsort', 'copy', 'dot'):
+              'nonzero', 'argsort', 'dot'):
     setattr(Tensor, _name, _numpy_method(getattr(np, _name)))
+# `x.copy()` is a C-ordered copy; `np.copy(x)` keeps x's memory order (order 'K')
+Tensor.copy = lambda self, order='C': np.copy(self, order=order)
 
 
 def register_staged_types():

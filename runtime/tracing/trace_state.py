@@ -18,7 +18,9 @@ thread unmarks itself the next time it looks for its current builder.
 When a thread enters its first builder, and when `dispatch.tracing` turns empty,
 `dispatch.on_trace_boundary` (`runtime.python.python_mode`: converted modules run
 converted code while anything is traced; it does nothing when they run it already)
-is called after the state changed. It reads the state itself, so a
+is called after the state changed, then `dispatch.boundary_hooks`
+(`runtime.tracing.numpy_random` puts stand-ins for the `np.random.*` functions
+in place while anything is traced). Each reads the state itself, so a
 call that races with another thread's, or one an interrupt skipped, is undone
 by the next boundary: meanwhile functions run their converted code, which
 gives the same results more slowly.
@@ -90,6 +92,9 @@ def isolated(fn, *args):
 
 def _boundary():
     hook = dispatch.on_trace_boundary
-    if hook is not None:
+    if hook is not None or dispatch.boundary_hooks:
         with dispatch.lock:
-            hook()
+            if hook is not None:
+                hook()
+            for more in dispatch.boundary_hooks:
+                more()

@@ -1,5 +1,9 @@
 """call_trees: calls become `ag__.converted_call(f, args, kwargs, fscope)`, with Python's errors."""
-from convert_helpers import assert_same, converted, expected, stripped_lines
+import types
+
+from convert_helpers import assert_same, convert, converted, expected, stripped_lines
+
+from runtime.python.sourcemap import SourceMap
 
 
 def test_positional_and_keyword_arguments():
@@ -75,6 +79,40 @@ def test_a_call_over_several_lines_keeps_its_line_breaks():
                     ), {'k': 2,
                 }, fscope)
     ''')
+
+
+def test_a_bare_generator_argument_starts_on_the_line_of_the_call():
+    """Its code's first line is the call's `(` line, as in the original: so pairing finds it."""
+    source = expected('''
+        def f(g, xs):
+            return g(
+                int(x)
+                for x in xs
+            )
+    ''')
+    assert converted(source) == expected('''
+        def f(g, xs):
+            with ag__.FunctionScope('f', 'fscope', ag__.STD) as fscope:
+                return ag__.converted_call(g, ((
+                    ag__.converted_call(int, (x,), None, fscope)
+                    for x in xs)
+                ,), None, fscope)
+    ''')
+    result = convert(source)
+    source_map = SourceMap('m.py', result.code.splitlines()[-1].split("'")[3])
+    original, new = (generator_code(compile(text, 'm.py', 'exec')) for text in (source, result.code))
+    assert source_map.original_line(new.co_firstlineno) == original.co_firstlineno == 2
+
+
+def generator_code(code):
+    """The first `<genexpr>` code object nested in `code`."""
+    pending = [code]
+    while pending:
+        code = pending.pop(0)
+        if code.co_name == '<genexpr>':
+            return code
+        pending += [c for c in code.co_consts if isinstance(c, types.CodeType)]
+    raise AssertionError('no generator expression')
 
 
 def test_frame_dependent_builtins_are_not_wrapped():

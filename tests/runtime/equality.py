@@ -6,7 +6,10 @@ def assert_same(actual, expected, *, exact_types=True):
     """`actual` is `expected` bit for bit (NaNs included), recursively through tuples and lists:
     the same dtype, shape and bytes and, with `exact_types`, the same Python types (containers
     included). Without it a Python number equals the numpy scalar of its dtype and a tuple
-    equals a list, where a graph may give either."""
+    equals a list, where a graph may give either. Where `expected` is an array numpy made (it
+    owns its memory: not a view, whose values a graph gives, not always as a view: README,
+    "Mutation in graphs") and both are dense (C- or F-contiguous), they have the same strides
+    and flags too: numpy's layout, which matmuls and reductions follow."""
     if isinstance(expected, (tuple, list)):
         assert isinstance(actual, (tuple, list)) and len(actual) == len(expected), (actual, expected)
         assert not exact_types or type(actual) is type(expected), (actual, expected)
@@ -21,6 +24,15 @@ def assert_same(actual, expected, *, exact_types=True):
     a, e = np.asarray(actual), np.asarray(expected)
     assert a.dtype == e.dtype and a.shape == e.shape, (actual, expected)
     assert a.tobytes() == e.tobytes(), (actual, expected)
+    if _dense(actual) and _dense(expected) and expected.flags.owndata:
+        assert (a.strides, a.flags.c_contiguous, a.flags.f_contiguous) == (
+            e.strides, e.flags.c_contiguous, e.flags.f_contiguous), (
+            'layouts differ: strides, C, F', a.strides, e.strides, a.flags, e.flags)
+
+
+def _dense(value):
+    return isinstance(value, np.ndarray) and value.size > 0 and (
+        value.flags.c_contiguous or value.flags.f_contiguous)
 
 
 def same(actual, expected):

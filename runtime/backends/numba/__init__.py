@@ -13,6 +13,7 @@ import numpy as np
 
 from ...errors import AgError
 from ...ir.core import PYTHON_TYPE
+from ...api.resource_variables import Variable
 from ...ops.state import store
 from . import zero_division
 from .codegen import Codegen
@@ -91,7 +92,10 @@ def _compile_now(jitted, signature, name, source):
 
 
 def _value_of(ref):
-    """A variable's value as the compiled function takes it (0-d: a scalar)."""
+    """A variable's value as the compiled function takes it (0-d: a scalar); a random
+    generator's key (`helpers.hold`)."""
+    if not isinstance(ref, Variable):
+        return id(ref)
     return ref._value[()] if ref._value.ndim == 0 else ref._value
 
 
@@ -116,20 +120,37 @@ def _wrapper(graph, codegen, jitted, source):
             keep(ref, value)
         if divisions and results[-1]:
             zero_division.report(divisions, results[-1])
-        return tuple(c(r) for c, r in zip(convert, results[:nout]))
+        return tuple(c(_writeable(r)) for c, r in zip(convert, results[:nout]))
 
-    if not (refs or divisions) and all(c is _same for c in convert):
-        run = _direct(jitted, scalar_inputs, run, consts)  # the common case: numba's dispatch
+    generators = [ref for ref in refs if not isinstance(ref, Variable)]
+    if generators:
+        from . import helpers
+        for generator in generators:  # reachable by key while `run` lives
+            weakref.finalize(run, helpers.release, helpers.hold(generator))
+    # the common case: numba's own dispatch (constants that are arrays could come back as
+    # results, read-only: those calls copy them, `_writeable`)
+    if not (refs or divisions) and all(c is _same for c in convert) and not any(
+            value.__class__ is np.ndarray for value in consts):
+        run = _direct(jitted, scalar_inputs, run, consts)
         run.entry_for = functools.partial(_entry_for, jitted, consts)
     run.__source__, run.dispatcher = source, jitted
     return run
+
+
+def _writeable(value):
+    """`value`, or a copy if numba passed a read-only constant of the graph through (eager
+    numpy would have made a new array)."""
+    if value.__class__ is np.ndarray and not value.flags.writeable:
+        return value.copy()
+    return value
 
 
 def _keep(ref, value):
     """Make numba's result a variable's value. The generated code gives a new array of the
     variable's dtype (`lowering._assign`) that no result shares (the graph gives none), so
     it is kept as it is, without `store`'s copy."""
-    if value.__class__ is np.ndarray and value.shape == ref._value.shape:
+    if value.__class__ is np.ndarray and value.shape == ref._value.shape and \
+            value.flags.c_contiguous:  # a variable's value is C-contiguous (ops/state.py)
         value.flags.writeable = False
         ref._value = value
     else:

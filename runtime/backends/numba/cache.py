@@ -40,7 +40,7 @@ def header(helpers):
     those: a helper's numba dispatcher is built when first imported)."""
     names = ', '.join(sorted(helpers))
     imports = f'from runtime.backends.numba.helpers import {names}\n' if names else ''
-    return f'import numpy as np\nfrom numba import objmode\n{imports}\n\n'
+    return f'import numpy as np\nfrom numba import njit, objmode\n{imports}\n\n'
 
 
 def directory():

@@ -45,12 +45,13 @@ class Codegen:
     def __init__(self, numbers=frozenset()):
         self.numbers = numbers  # (type, value) of Python numbers elementwise ops take as parameters
         self.names = {}      # Var -> source
-        self.consts = []     # (Var, value): passed after the inputs, in order
+        self.consts = []     # (Var, value): passed before the inputs, in order
         self.resources = []  # (Var, object): variables whose values are passed in, in order
         self.written = {}    # Var -> object: the variables the function gives new values
         self.zero_divisions = []  # what each bit of the returned flag records (zero_division)
         self.targets = ()
         self.helpers = set()  # the functions of `helpers` the generated code calls
+        self.preamble = []  # module-level functions the function calls (`draws`), as source
         self._count = 0
         self._blocks = []  # _Lifetimes of the blocks being emitted, innermost last
 
@@ -120,7 +121,7 @@ class Codegen:
         lines = [f"def {name}({', '.join(consts + params + resources)}):"]
         lines += [INDENT + line for line in body]
         lines.append(f"{INDENT}return ({', '.join(returned)}{',' if returned else ''})")
-        return '\n'.join(lines) + '\n'
+        return ''.join(self.preamble) + '\n'.join(lines) + '\n'
 
     def block(self, graph):
         """Lines computing `graph` on the names its inputs already have."""

@@ -362,3 +362,46 @@ def _scan_rows(rows, multiply):
 
 for _name in _LAZY:  # a helper calling another calls an eager one (numba reads globals as set)
     del globals()[_name]
+
+
+# --- random draws: numpy's own generators, called from the compiled function through objmode ---
+# The compiled function takes a generator as an int (its `id`): the key of the generator here,
+# held while a compiled function that draws from it lives (`hold`, `release`).
+GENERATORS = {}  # id(generator) -> [generator, how many compiled functions hold it]
+
+
+def hold(generator):
+    """Keep `generator` reachable by its id for a compiled function; the id."""
+    entry = GENERATORS.setdefault(id(generator), [generator, 0])
+    entry[1] += 1
+    return id(generator)
+
+
+def release(key):
+    entry = GENERATORS.get(key)
+    if entry is not None:
+        entry[1] -= 1
+        if not entry[1]:
+            del GENERATORS[key]
+
+
+def state_of(key, words):
+    """The state of the generator of `key` as uint64 words (the `rng_state` op, in objmode)."""
+    from runtime.ops.random import read_state
+    return read_state(GENERATORS[key][0], words=words)
+
+
+def restore_to(key, words):
+    """Restore the generator of `key` to the state `words` (the `rng_restore` op, in objmode)."""
+    from runtime.ops.random import restore_state
+    restore_state(GENERATORS[key][0], words)
+
+
+def draw_from(key, method, arguments):
+    """numpy's draw `method` on the generator of `key` (run in objmode): the `draw` op's own
+    implementation, its result as numba takes it back (a scalar for a 0-d array; C order)."""
+    from runtime.ops.random import draw
+    result = draw(GENERATORS[key][0], method=method, arguments=arguments)
+    if result.__class__ is np.ndarray:
+        return result[()] if result.ndim == 0 else np.ascontiguousarray(result)
+    return result

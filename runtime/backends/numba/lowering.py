@@ -14,7 +14,7 @@ from ...errors import AgError
 from ...ir.core import Literal
 from ...ops.elementwise import UFUNCS
 from ...python.operator_table import AUGMENTED
-from . import creation, indexing, reductions, shapes, ufunc_loops, zero_division
+from . import creation, draws, indexing, reductions, shapes, ufunc_loops, zero_division
 from .types import cast, dtype_source, is_scalar, loop_types
 
 # ufuncs whose Python operator numba computes as numpy's loop does, on scalars of these dtypes
@@ -291,8 +291,9 @@ LOWERINGS.update({
     'check_defined': _check_defined,
     'read_variable': _read_variable, 'assign_variable': _assign(None),
     'assign_add_variable': _assign('add'), 'assign_sub_variable': _assign('subtract'),
-    'inplace_op': _inplace_op, 'pow': _pow, 'matmul': _matmul, 'clip': _clip, 'dot': _dot, 'round': _round, 'list_append': _list_append, 'stack_rows': _stack_rows,
-    **shapes.TABLE, **creation.TABLE, **reductions.TABLE, **indexing.TABLE,
+    'inplace_op': _inplace_op, 'pow': _pow, 'matmul': _matmul, 'clip': _clip, 'dot': _dot,
+    'round': _round, 'list_append': _list_append, 'stack_rows': _stack_rows,
+    **shapes.TABLE, **creation.TABLE, **reductions.TABLE, **indexing.TABLE, **draws.TABLE,
 })
 
 

@@ -221,7 +221,8 @@ _NEVER = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType,
 
 
 def kind_of(value):
-    """How a walk treats `value`: 'list', 'dict', 'attrs' (an object's attributes), or None."""
+    """How a walk treats `value`: 'list', 'dict', 'attrs' (an object's attributes), or None
+    ('cell' and 'namespace', a module's globals, are roots' kinds)."""
     cls = value.__class__
     if cls is list or cls is dict:
         return 'list' if cls is list else 'dict'
@@ -260,6 +261,8 @@ def contents(value, kind):
         return [(ITEM, i, v) for i, v in enumerate(list(value))]
     if kind == 'dict':
         return [(ITEM, k, v) for k, v in list(dict.items(value))]
+    if kind == 'namespace':  # a module's globals: not the interpreter's own (__warningregistry__)
+        return [(ITEM, k, v) for k, v in list(dict.items(value)) if not _dunder(k)]
     if kind == 'cell':
         try:
             return [(CELL, None, value.cell_contents)]
@@ -268,12 +271,18 @@ def contents(value, kind):
     found = []
     attrs = _instance_dict(value)
     if attrs is not None:
-        found = [(ATTR, k, v) for k, v in list(attrs.items()) if k.__class__ is str]
+        module = value.__class__ is types.ModuleType
+        found = [(ATTR, k, v) for k, v in list(attrs.items())
+                 if k.__class__ is str and not (module and _dunder(k))]
     for name in _slot_names(type(value)):
         item = read(value, ATTR, name)
         if item is not ABSENT:
             found.append((ATTR, name, item))
     return found
+
+
+def _dunder(name):
+    return name.__class__ is str and name.startswith('__') and name.endswith('__')
 
 
 class Container:

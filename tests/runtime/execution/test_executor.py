@@ -176,3 +176,18 @@ def test_sizes_known_when_the_graph_runs_compile_to_direct_numpy_code():
         x = np.arange(n, dtype=np.float64)
         assert_same(run_both(graph, x), (np.zeros((n, 2)), x.reshape(n, 1), n,
                                          np.eye(3, n, dtype=int)))
+
+
+@pytest.mark.parametrize('jit', [None, True])
+def test_a_constant_a_cond_passes_through_is_returned_as_a_new_writeable_array(jit):
+    def pick(x, t):
+        if t > 0:
+            y = x * 2
+        else:
+            y = np.zeros(3)   # a constant of the graph: eagerly a new array at each call
+        return y
+    f = rt.function(pick, jit_compile=jit)
+    first, second = f(np.ones(3), np.int64(-1)), f(np.ones(3), np.int64(-1))
+    assert first.flags.writeable and second.flags.writeable and first is not second
+    first[0] = 5.0
+    assert f(np.ones(3), np.int64(-1)).tolist() == [0.0, 0.0, 0.0]

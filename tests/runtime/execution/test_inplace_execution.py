@@ -96,7 +96,7 @@ def test_an_argument_is_copied_once_then_updated_in_place():
     check(fill_argument, M.copy(), N)
     source = source_of(rt.function(fill_argument), M, N)
     body = loop_lines(source)
-    assert source.count('.copy()') == 1 and not any('.copy()' in line for line in body[1:])
+    assert source.count(".copy(order='K')") == 1 and not any('.copy(' in line for line in body[1:])
     assert 'set_item' not in source
 
 
@@ -198,11 +198,26 @@ def overflowing(m, n):
 
 
 def test_a_row_store_becomes_the_ufuncs_out():
-    for fn, ufunc, row in ((fill, 'multiply', r'v\d+\[v\d+\]'), (shifted, 'add', r'v\d+\[v\d+\]'),
-                           (columns, 'sqrt', r'v\d+\[:, v\d+\]')):
+    for fn, ufunc in ((fill, 'multiply'), (shifted, 'add')):
         check(fn, ROWS.copy(), N)
         source = source_of(rt.function(fn), ROWS, N)
-        assert re.search(rf'\n +v\d+ = {ufunc}\(v\d+.*, out={row}\)\n', source), source
+        assert re.search(rf'\n +v\d+ = {ufunc}\(v\d+.*, out=v\d+\[v\d+\]\)\n', source), source
+
+
+def exp_columns(m, n):  # each column from the one before it, of the same array
+    out = m * 1.0
+    for i in range(1, n):
+        out[:, i] = np.exp(out[:, i - 1])
+    return out
+
+
+@pytest.mark.parametrize('fn, m', [(columns, ROWS),
+                                   (exp_columns, np.linspace(-3.0, -0.1, 400).reshape(100, 4))])
+def test_a_column_store_keeps_its_own_line(fn, m):
+    # a column is strided, unlike numpy's new result, and a column read beside it interleaves
+    # with it: numpy's SIMD exp then takes its scalar loop, whose last bits differ
+    check(fn, m.copy(), np.int64(4))
+    assert 'except IndexError' not in source_of(rt.function(fn), m, np.int64(4))
 
 
 @pytest.mark.parametrize('fn', [truncated, broadcast, listed])

@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 import runtime as rt
-from runtime.errors import InvalidArgumentError, MutationError, RetracingWarning
+from runtime.errors import InvalidArgumentError, MutationError, RetracingWarning, \
+    TraceTimeValueWarning
 from runtime.tracing.memory.traced_array import TracedArray
 from runtime.tracing.tensor import Tensor
 
@@ -276,26 +277,32 @@ def test_a_stored_argument_view_or_captured_array_keeps_its_identity():
     assert keep.tail[1] == 30.0
 
 
-def test_python_values_the_trace_changes_on_objects_change_at_every_call():
+def test_python_numbers_change_at_trace_time_only_and_flags_are_state():
     class Stats:
         def __init__(self):
             self.count = 0
+            self.built = False
             self.names = []
             self.history = []
 
         def step(self, x):
-            self.count += 1              # a Python value it changes: part of its state
-            self.names.append('step')    # a Python value appended: once, while tracing
+            self.count += 1              # a counter: once per trace, as TensorFlow documents
+            if not self.built:           # a flag: part of the state (guarded and replayed)
+                self.built = True
+                self.scale = np.full(2, 3.0)
+            self.names.append('step')    # a Python value appended: once per trace
             self.history.append(x * 2)   # a graph value: appended at each call, as eagerly
-            return x * self.count
+            return x * self.scale
     stats, eager = Stats(), Stats()
     f = rt.function(stats.step)
-    with pytest.warns(RetracingWarning, match=r'self\.count: now 4, before 3'):
+    with pytest.warns(TraceTimeValueWarning, match=r'self\.count is a Python number the traced '
+                                                   r'function changed \(0 -> 1\)'):
         for k in range(6):
             assert np.array_equal(f(np.full(2, float(k))), eager.step(np.full(2, float(k))))
-    assert stats.count == eager.count == 6
+    assert stats.built and eager.count == 6
+    assert stats.count == f.experimental_get_tracing_count() == 3  # built; history's length
+    assert len(stats.names) == 3
     assert [h.tolist() for h in stats.history] == [h.tolist() for h in eager.history]
-    assert f.experimental_get_tracing_count() == 6 and len(stats.names) == 6
 
 
 def test_a_list_only_appended_to_is_traced_again_once():

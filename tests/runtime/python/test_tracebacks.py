@@ -130,6 +130,52 @@ ORIGINAL = textwrap.dedent('''\
         return None
 
 
+    def in_listcomp(xs):
+        if xs:
+            return [int(v) for v in xs]  # raises: listcomp
+        return []
+
+
+    def in_setcomp(xs):
+        seen = set()
+        for x in xs:
+            seen |= {len(x) +
+                     int(v) for v in x}  # raises: setcomp
+        return seen
+
+
+    def in_dictcomp(xs):
+        n = 0
+        while {v: int(v) for v in xs}:  # raises: dictcomp
+            n += 1
+        return n
+
+
+    def in_genexpr(xs):
+        total = 0
+        for x in xs:
+            if x:
+                total += sum(int(v) for v in x)  # raises: genexpr
+        return total
+
+
+    def bare_genexpr(xs):
+        for x in xs:
+            return sum(
+                int(v)  # raises: bare_genexpr
+                for v in x
+            )
+        return 0
+
+
+    def long_comprehension(xs):
+        if xs:
+            first = 0
+
+            values = {str(key): int(key) + len(xs) * first for key in xs if key is not None and len(key) < 9}  # raises: long_comprehension
+        return values
+
+
     def staged(x):
         if x.shape[0] > 2:
             raise ValueError('too long')  # raises: staged
@@ -150,6 +196,12 @@ CASES = {  # case -> (the `# raises:` mark of the innermost line, function, argu
     'through_calls': ('nested', 'through_calls', 'x'),
     'chained': ('chained', 'chained', [-10]),
     'reraised': ('in_else', 'chained', [-5]),
+    'listcomp': ('listcomp', 'in_listcomp', ['1', 'a']),
+    'setcomp': ('setcomp', 'in_setcomp', [['1'], ['2', 'b']]),
+    'dictcomp': ('dictcomp', 'in_dictcomp', ['c']),
+    'genexpr': ('genexpr', 'in_genexpr', [['1'], ['d']]),
+    'bare_genexpr': ('bare_genexpr', 'bare_genexpr', [['1', 'f']]),
+    'long_comprehension': ('long_comprehension', 'long_comprehension', ['1', 'e']),
 }
 MODES = ('original', 'converted')
 def original_line(case):

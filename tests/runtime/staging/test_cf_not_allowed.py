@@ -51,7 +51,7 @@ def comprehension_over_a_tensor(x):
      'Python needs an int here: index a stacked array instead (np.stack(values)[i])'),
     (reversed_tensor, 'len() of a tensor whose first dimension is unknown (f64[?])',
      'this len() was called by Python for other code'),
-    (math_of_a_tensor, 'float()', 'use x.astype(float) there'),
+    (math_of_a_tensor, 'math.sqrt()', "Use numpy's np.sqrt in its place"),
     (item_of_a_tensor, 'item()', 'rt.py_function(func, inp, Tout)'),
 ], ids=lambda v: getattr(v, '__name__', None))
 def test_converted_code_is_told_a_fix_for_converted_code(fn, cause, fix):
