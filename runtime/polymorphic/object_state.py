@@ -234,6 +234,10 @@ def _remap(source, remap):
     elif source.kind in ('tuple', 'append', 'items'):
         for s in source.args[-1]:
             _remap(s, remap)
+    elif source.kind == 'fresh' and not getattr(source, '_remapped', False):
+        source._remapped = True  # (one Source wherever the container was stored)
+        for item in source.args[1]:
+            _remap(item[1] if source.args[0] is dict else item, remap)
 
 
 class _Recorder:
@@ -298,8 +302,26 @@ class _Recorder:
             if all(s.constant for s in items):
                 return Source('const', value)
             return Source('tuple', cls, items)
+        if (cls is list or cls is dict) and id(value) not in self.known:
+            return self._fresh(value, path)
         self.scan(value)
         return Source('const', value)
+
+    def _fresh(self, container, path):
+        """A list or dict the trace made and stored: a new one at each call, as eager code
+        makes, holding that call's values (one object wherever the trace stored it)."""
+        source = self._by_root.get(id(container))
+        if source is None:
+            self._keep.append(container)
+            source = self._by_root[id(container)] = Source('fresh', container.__class__, [])
+            if container.__class__ is list:
+                items = [self.source(v, _child(path, i)) for i, v in enumerate(container)]
+                source.args = (list, items)
+            else:
+                items = [(k, self.source(v, None if path is None else path.child(ITEM, k)))
+                         for k, v in list(container.items())]
+                source.args = (dict, items)
+        return source
 
     def _new_container(self, obj, kind, path):
         """A container the trace made: the same object at each call, given its graph values."""

@@ -27,12 +27,13 @@ class StateChanged(Exception):
 
 
 class Source:
-    """How a call makes the value a place gets: ('const', value), ('output', j),
+    """How a call makes the value a place gets: ('fresh', list or dict, items) (a container
+    the trace made: a new one at each call),: ('const', value), ('output', j),
     ('captured', k), ('argument', k), ('view', source, offset, shape, strides, dtype) (a view
     numpy made while tracing), ('chain', source, [(primitive, params)]) (a view staged),
     ('tuple', type, [sources]); for a list, ('append', [sources]) (its items appended) or
     ('items', [sources]) (all its items)."""
-    __slots__ = ('kind', 'args')
+    __slots__ = ('kind', 'args', '_remapped')
 
     def __init__(self, kind, *args):
         self.kind, self.args = kind, args
@@ -44,16 +45,26 @@ class Source:
 
 def guard_kind(value):
     """What a place's value must still be at a call: absent, an array's type, a Python scalar's
-    value, a list's length, or another object's class."""
+    value, or another object's class."""
     if value is ABSENT:
         return ABSENT
     if places.is_array(value):
         return ('array', value.shape, value.dtype)
     if value.__class__ in keys.SCALARS:
         return ('value', keys.leaf_key(value))
-    if value.__class__ is list:
-        return ('list', len(value))
     return ('class', value.__class__)
+
+
+def length_kind(value):
+    """What a list the trace appended to (or rebuilt) must still be: a list of that length."""
+    return ('list', len(value)) if isinstance(value, list) else guard_kind(value)
+
+
+def _kind_like(before, value):
+    """The kind of `value`, as a guard expecting `before` sees it."""
+    if before is not ABSENT and before[0] == 'list':
+        return length_kind(value)
+    return guard_kind(value)
 
 
 def describe(kind):
@@ -127,11 +138,11 @@ class ObjectState:
             raise StateChanged('captured arrays', 'the same array in two places',
                                'different arrays')
         for path, before in self.guards:
-            kind = guard_kind(path.get())
+            kind = _kind_like(before, path.get())
             if kind != before:
                 raise StateChanged(path.text, describe(kind), describe(before))
         for path, length in self.lengths:
-            kind = guard_kind(path.get())
+            kind = length_kind(path.get())
             if kind != ('list', length):
                 raise StateChanged(path.text, describe(kind), describe(('list', length)),
                                    length_of=path.text)
@@ -170,23 +181,28 @@ class ObjectState:
             value = path.get()
             if value.__class__ is TracedArray:
                 value = np.ndarray.view(value, np.ndarray)
-            kind = guard_kind(value)
+            kind = _kind_like(before, value)
             if kind != before and not isinstance(value, Tensor):
                 raise StateChanged(path.text, describe(kind), describe(before))
         for path, length in self.lengths:
-            kind = guard_kind(path.get())
+            kind = length_kind(path.get())
             if kind != ('list', length):
                 raise StateChanged(path.text, describe(kind), describe(('list', length)),
                                    length_of=path.text)
         return [*inputs, *values]
 
     def replay(self, outputs, inputs):
-        """After a run: every place the trace wrote gets its value for this call."""
+        """After a run: every place the trace wrote gets its value for this call. The objects
+        written into are those the paths reach before any write (as the trace found them: a
+        list it appended to, then rebound to a new list, gets the items)."""
         made, context = {}, (outputs, self.first_output, inputs, self.first_input)
-        for path, source in self.writes:
+        owners = [path.get() if source.kind in ('append', 'items') else path.owner()
+                  for path, source in self.writes]
+        for (path, source), owner in zip(self.writes, owners):
+            if owner is ABSENT:
+                continue
             if source.kind in ('append', 'items'):
-                owner = path.get()
-                if owner.__class__ is list or isinstance(owner, list):
+                if isinstance(owner, list):
                     values = [_value(s, context, made) for s in source.args[0]]
                     if source.kind == 'append':
                         list.extend(owner, values)
@@ -194,10 +210,11 @@ class ObjectState:
                         list.__setitem__(owner, slice(None), values)
                 continue
             value = _value(source, context, made)
+            kind, key = path.steps[-1]
             if value is ABSENT:
-                path.delete()
+                places.remove(owner, kind, key)
             else:
-                path.set(value)
+                places.write(owner, kind, key, value)
         for owner, step, key, source in self.inner:
             places.write(owner, step, key, _value(source, context, made))
 
@@ -235,6 +252,16 @@ def _value(source, context, made):
                 view = ops.get(primitive).evaluate([view], params)
             made[key] = view
         return view
+    if kind == 'fresh':  # one new container per call, wherever it is stored
+        container = made.get(id(source))
+        if container is None:
+            cls, items = args
+            container = made[id(source)] = cls()
+            if cls is list:
+                container.extend(_value(s, context, made) for s in items)
+            else:
+                container.update((k, _value(s, context, made)) for k, s in items)
+        return container
     if kind == 'tuple':
         cls, items = args
         values = [_value(s, context, made) for s in items]
@@ -257,6 +284,8 @@ def _describe_source(source):
     args = source.args
     if source.kind in ('tuple', 'append', 'items'):
         return (source.kind, tuple(map(_describe_source, args[-1])))
+    if source.kind == 'fresh':
+        return ('fresh', args[0].__name__, len(args[1]))
     if source.kind in ('view', 'chain'):
         return (source.kind, _describe_source(args[0]), repr(args[1:]))
     if source.kind == 'const':

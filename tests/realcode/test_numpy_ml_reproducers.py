@@ -1,6 +1,6 @@
 """Reproducers of what numpy-ml met under `rt.function` and no longer meets: arrays and values
-kept on `self` (read at each call, updated, rebound, lazily made), and a bare `return` in a
-tensor `if`. Each failed before issue 23's object state (see FAILURES.md's history)."""
+kept on `self` (read at each call, updated, rebound, lazily made), a bare `return` in a
+tensor `if`, and numpy's random draws (made at every call). Each failed before issue 23."""
 import numpy as np
 
 import runtime as rt
@@ -108,3 +108,15 @@ def test_repro_return_none_in_tensor_if():
     # before issue 23: StagingError: `if` statement at ...: the true branch returns None but the false
     # branch returns no return value (both are None in Python)
     assert rt.function(fit)(x, 20) is None and x.tolist() == [6.0, 6.0]
+
+
+def test_repro_numpy_random():
+    def draw(shape):
+        return np.random.uniform(-1, 1, size=shape)  # initialisers, Dropout's mask
+
+    staged = rt.function(draw)
+    np.random.seed(0)
+    first, second = staged((2,)), staged((2,))
+    np.random.seed(0)
+    assert first.tolist() == draw((2,)).tolist()
+    assert second.tolist() == draw((2,)).tolist()  # before issue 23: the first draw again

@@ -449,4 +449,12 @@ VARIABLES = frozenset(('read_variable',))  # rows whose values are rt.Variables
 GRAPH_ONLY = frozenset(('set_item', 'inplace_op', 'ufunc_out', 'fill', 'copyto', 'put', 'place',
                         'putmask', 'put_along_axis', 'ufunc_at', 'reshape_as'))
 # ops no row can stage: each with why, and where its gradient is checked
-NOT_IN_TABLE = {}
+NOT_IN_TABLE = {
+    'draw': 'a random draw is a constant of the gradient; finite differences would draw other '
+            'numbers (tests/runtime/autodiff/test_random_gradients.py checks it, the numbers '
+            'fixed)',
+    'rng_state': "a generator's state read for a gradient's replay: no gradient "
+                 '(test_random_gradients.py)',
+    'rng_restore': "a scratch generator's state set for a gradient's replay: no gradient "
+                   '(test_random_gradients.py)',
+}
