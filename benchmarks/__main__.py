@@ -5,7 +5,7 @@ import sys
 
 import numpy as np
 
-from . import compiled, graph, output_size, python_mode, saving, throughput, training
+from . import calls, compiled, graph, output_size, python_mode, saving, throughput, training
 
 
 def machine():
@@ -17,6 +17,7 @@ def main():
     print('machine:', machine())
     for title, module in (('Converted code on Python values', python_mode),
                           ('Graphs against numpy eager', graph),
+                          ('Keying calls, and memory of dropped traces', calls),
                           ('Compiled graphs: numpy eager / numpy executor / jit_compile=True '
                            '(OPENBLAS_NUM_THREADS=1)', compiled),
                           ('Conversion throughput', throughput),

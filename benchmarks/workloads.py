@@ -69,3 +69,17 @@ def select(x, y, z):
 
 def tanh_chain(x, a, b, c):
     return np.tanh(x * a + b) * c + np.exp(-x)
+
+
+def take_sum(x, idx):
+    """`idx`: a list of Python ints, keyed by value (a constant of the trace)."""
+    return x[idx].sum()
+
+
+def scale_by_count(x, idx):
+    return x * len(idx)
+
+
+def weighted(x, w):
+    """`w`: a list of Python floats."""
+    return np.dot(x[:len(w)], w)

@@ -14,9 +14,12 @@ from ..execution.executor import compile_graph
 @dataclass(frozen=True)
 class CompileOptions:
     """A Function's choices: `jit_compile` (None/False: numpy executor) and its passes
-    (`experimental_optimizations`: None for rt.config's setting)."""
+    (`experimental_optimizations`: None for rt.config's setting); and, for one trace, the
+    Python numbers it was called with ((type, value) pairs): with jit_compile, elementwise
+    ops take those as parameters, so that traces for other numbers share the compiled code."""
     jit_compile: Any = None
     optimizations: Any = None
+    numbers: frozenset = frozenset()
 
     def enabled_passes(self):
         chosen = self.optimizations
@@ -28,5 +31,5 @@ def compile_function(graph, name, options=CompileOptions()):
     graph = passes.optimize(graph, options.enabled_passes())
     if options.jit_compile:
         from .numba import compile_jit  # numba is optional: imported only when asked for
-        return compile_jit(graph, name)
+        return compile_jit(graph, name, options.numbers)
     return compile_graph(graph, name)

@@ -14,14 +14,22 @@ class Binder:
     argument: 'x'`). `values[i]` is the value of `signature`'s i-th parameter: a
     tuple for `*args`, a dict for `**kwargs`.
     """
-    __slots__ = ('signature', '_stub')
+    __slots__ = ('signature', 'name', '_stub')
 
     def __init__(self, fn):
         self.signature = inspect.signature(fn)
+        self.name = _name(fn)
         self._stub = _stub_for(fn, list(self.signature.parameters))
 
     def __call__(self, args, kwargs):
         return self._stub(*args, **kwargs)
+
+
+def _name(fn):
+    """The callable's name for messages (a partial's: its function's)."""
+    while isinstance(fn, functools.partial):
+        fn = fn.func
+    return getattr(fn, '__qualname__', None) or type(fn).__qualname__
 
 
 def _stub_for(fn, returned):

@@ -55,7 +55,7 @@ class ConcreteFunction:
         self.options = backends.CompileOptions()  # the Function's jit_compile and passes
 
     def __call__(self, *args, **kwargs):
-        arguments = keys.bind(self._binder, self._prefix + args, kwargs)
+        arguments = keys.bind(self._binder, self._prefix + args, kwargs, len(self._prefix))
         try:
             return self.run(self.feed(arguments))
         except StateChanged as change:  # a concrete function never traces again

@@ -24,8 +24,10 @@ tracing state is restored (`trace_state.isolated`), a pending mark releases
 its waiters in a `finally` whose only statement is one C call, and the cache
 is changed all or nothing (`TraceCache`).
 """
+import dataclasses
 import functools
 import threading
+import weakref
 
 from .. import config as _config
 from .. import backends, passes
@@ -94,6 +96,9 @@ class Function:
         self._pending = {}   # trace key -> _Pending
         self._lock = threading.Lock()
         self._cache = TraceCache(self._lock)
+        # BoundFunctions of instances without weak references (one per `obj.method`): their
+        # memos too must forget dropped traces
+        self._unattached = weakref.WeakSet()
         self._calls = self._tracing_count = 0
         self._monitor = retracing.RetraceMonitor()
         self._warned_eviction = False
@@ -196,7 +201,7 @@ class Function:
 
     def _resolve(self, prefix, args, kwargs, parent=None):
         """(ConcreteFunction, its graph inputs, outer tensors captured) for a call."""
-        arguments = keys.bind(self._binder, prefix + args, kwargs)
+        arguments = keys.bind(self._binder, prefix + args, kwargs, len(prefix))
         if self._input_signature is None:
             concrete, captured = self._concrete(arguments, parent)
             return concrete, arguments.tensors, captured
@@ -260,7 +265,7 @@ class Function:
             with tracing_function(self.__qualname__, self._tracing_count == 0):
                 concrete, captured = trace(self.__name__, self._python(), self._binder,
                                            arguments, avals, parent)
-            concrete.options = self._options
+            concrete.options = _with_numbers(self._options, arguments)
             if self.jit_compile:
                 concrete.callable()  # lowered and compiled now: an op numba lacks fails the trace
             with self._lock:
@@ -292,7 +297,8 @@ class Function:
 
     def _memos(self):
         """The fast-path memos: this Function's, and those of its instances' BoundFunctions."""
-        return [self._fast] + [bound._fast for bound in self._cache.attached_values()]
+        return [self._fast] + [bound._fast for bound in self._cache.attached_values()] + [
+            bound._fast for bound in list(self._unattached)]
 
     def _warn_evicted(self, evicted):
         """Warn (once per Function) that traces are being dropped."""
@@ -345,13 +351,26 @@ class Function:
         bound = self._cache.attached(instance)
         if bound is None or bound.instance is not instance:
             bound = BoundFunction(self, instance)
-            if bound.weak:
-                with self._lock:
+            with self._lock:
+                if bound.weak:
                     self._cache.attach(instance, bound)
+                else:
+                    self._unattached.add(bound)
         return bound
 
     def __repr__(self):
         return f'<rt.Function {self.__qualname__}>'
+
+
+_NUMBERS = (bool, int, float)
+
+
+def _with_numbers(options, arguments):
+    """A trace's compile options: the Function's, with the Python numbers it was called with."""
+    if not options.jit_compile:
+        return options
+    numbers = frozenset((v.__class__, v) for v in arguments.leaves if v.__class__ in _NUMBERS)
+    return dataclasses.replace(options, numbers=numbers) if numbers else options
 
 
 def function(fn=None, *, input_signature=None, reduce_retracing=False, autograph=True,

@@ -78,7 +78,7 @@ def signature_value(value):
         if aval is not None:
             return TensorSpec(aval.shape, aval.dtype, getattr(v, 'name', None)
                               if isinstance(v, TensorSpec) else None)
-        return v if v.__class__ in keys.SCALARS else Described(v, keys.leaf_key(v))
+        return v if v.__class__ in keys.SCALARS else Described(v, keys.signature_key(v))
 
     def dict_key(k):
         objects = []
@@ -179,7 +179,7 @@ class InputSignature:
 
     def arguments(self, prefix):
         """The arguments it traces, after `prefix` (the values of the bound parameters)."""
-        return keys.Arguments(prefix + self._values)
+        return keys.Arguments(prefix + self._values, len(prefix))
 
     def feed(self, arguments):
         """The graph inputs of a call, checked against the specs."""
@@ -212,11 +212,15 @@ def match(expected, value, name, where, inputs):
                  for k in expected] if same else ()
     elif kind in (list, tuple) or (isinstance(expected, tuple) and hasattr(kind, '_fields')):
         same = value.__class__ is kind and len(value) == len(expected)
+        if same and (kind is list or kind is tuple):  # scalars: all at once (keys.run_key)
+            run = keys.run_key(expected)
+            if run is not None and keys.run_key(value) == run:
+                return
         pairs = [(e, v, f'{name}_{i}') for i, (e, v) in enumerate(zip(expected, value))]
     elif kind is Described:
-        same, pairs = keys.leaf_key(value) == expected.key, ()
+        same, pairs = keys.signature_key(value) == expected.key, ()
     else:
-        same, pairs = keys.leaf_key(value) == keys.leaf_key(expected), ()
+        same, pairs = keys.signature_key(value) == keys.leaf_key(expected), ()
     if not same:
         raise InvalidArgumentError(f'{where}: argument {name!r} was traced as '
                                    f'{describe(expected)}, not {describe(value)}')

@@ -36,14 +36,24 @@ def require_numba():
     return numba
 
 
-def compile_jit(graph, name):
-    """`f(*inputs) -> tuple of outputs` computing `graph` in one numba function."""
+# generated module source -> its numba dispatcher, while a compiled graph uses it: numba never
+# frees what it compiles (about a megabyte a function, kept by LLVM's engine), so graphs with
+# one source (traces for other Python numbers, `Codegen._parameter`) share one compile
+_dispatchers = weakref.WeakValueDictionary()
+
+
+def compile_jit(graph, name, numbers=frozenset()):
+    """`f(*inputs) -> tuple of outputs` computing `graph` in one numba function; elementwise
+    ops take Python numbers among `numbers` ((type, value) pairs) as parameters."""
     require_numba()
     from . import cache
-    codegen = Codegen()
+    codegen = Codegen(numbers)
     fn_name = 'jit_' + ''.join(c if c.isalnum() else '_' for c in name)
     source = codegen.function(graph, fn_name)
-    jitted = cache.load_or_compile(source, fn_name, codegen.helpers)
+    key = cache.header(codegen.helpers) + source
+    jitted = _dispatchers.get(key)
+    if jitted is None:
+        jitted = cache.load_or_compile(source, fn_name, codegen.helpers)
     signature = _signature(graph, codegen)
     try:
         jitted.compile(signature)  # now, so that errors surface at trace time
@@ -51,13 +61,14 @@ def compile_jit(graph, name):
         if cache.discard(jitted):
             jitted = cache.load_or_compile(source, fn_name, codegen.helpers)
         _compile_now(jitted, signature, name, source)
+    _dispatchers[key] = jitted
     return _wrapper(graph, codegen, jitted, source)
 
 
 def _signature(graph, codegen):
     """numba's argument types, from the graph's types (C-contiguous arrays, as numpy makes)."""
     from numba import from_dtype, typeof, types
-    arg_types = []
+    arg_types = [typeof(value) for _, value in codegen.consts]
     for var in graph.inputs:
         aval = var.aval
         if aval.weak:
@@ -66,7 +77,6 @@ def _signature(graph, codegen):
             arg_types.append(from_dtype(aval.dtype))
         else:
             arg_types.append(types.Array(from_dtype(aval.dtype), len(aval.shape), 'C'))
-    arg_types += [typeof(value) for _, value in codegen.consts]
     arg_types += [typeof(_value_of(ref)) for _, ref in codegen.resources]
     return tuple(arg_types)
 
@@ -105,7 +115,7 @@ def _wrapper(graph, codegen, jitted, source):
         inputs = [x[()] if i in scalar_inputs and x.__class__ is np.ndarray else x
                   for i, x in enumerate(inputs)]  # 0-d arrays as numba scalars
         values = [_value_of(ref) for ref in refs]
-        results = jitted(*inputs, *consts, *values)
+        results = jitted(*consts, *inputs, *values)
         for ref, value in zip(written, results[nout:]):
             keep(ref, value)
         if divisions and results[-1]:
@@ -117,9 +127,12 @@ def _wrapper(graph, codegen, jitted, source):
         from . import helpers
         for generator in generators:  # reachable by key while `run` lives
             weakref.finalize(run, helpers.release, helpers.hold(generator))
-    if not (refs or consts or divisions) and all(c is _same for c in convert):
-        run = _direct(jitted, scalar_inputs, run)  # the common case: numba's own dispatch
-        run.entry_for = functools.partial(_entry_for, jitted)
+    # the common case: numba's own dispatch (constants that are arrays could come back as
+    # results, read-only: those calls copy them, `_writeable`)
+    if not (refs or divisions) and all(c is _same for c in convert) and not any(
+            value.__class__ is np.ndarray for value in consts):
+        run = _direct(jitted, scalar_inputs, run, consts)
+        run.entry_for = functools.partial(_entry_for, jitted, consts)
     run.__source__, run.dispatcher = source, jitted
     return run
 
@@ -144,17 +157,20 @@ def _keep(ref, value):
         store(ref, value)  # a 0-d value (a numba scalar), or a shape the trace did not know
 
 
-def _direct(jitted, scalar_inputs, general):
-    """The dispatcher itself, unless a 0-d array comes where numba was given a scalar."""
+def _direct(jitted, scalar_inputs, general, consts):
+    """The dispatcher itself (given the constants first), unless a 0-d array comes where numba
+    was given a scalar."""
+    call = functools.partial(jitted, *consts) if consts else jitted
+
     def run(*inputs):
         for i in scalar_inputs:
             if inputs[i].__class__ is np.ndarray:
                 return general(*inputs)
-        return jitted(*inputs)
-    return run if scalar_inputs else lambda *inputs: jitted(*inputs)
+        return call(*inputs)
+    return run if scalar_inputs else lambda *inputs: call(*inputs)
 
 
-def _entry_for(jitted, inputs):
+def _entry_for(jitted, consts, inputs):
     """The compiled function's own entry point, which skips numba's dispatch (finding the
     types of the arguments), for calls whose inputs are numpy scalars of the classes and
     dtypes of `inputs` (numba's type of a scalar follows from those; of an array, its
@@ -162,8 +178,10 @@ def _entry_for(jitted, inputs):
     from numba import typeof
     if not all(isinstance(x, np.generic) for x in inputs):
         return None
-    overload = jitted.overloads.get(tuple(typeof(x) for x in inputs))
-    return None if overload is None else overload.entry_point
+    overload = jitted.overloads.get(tuple(typeof(x) for x in [*consts, *inputs]))
+    if overload is None:
+        return None
+    return functools.partial(overload.entry_point, *consts) if consts else overload.entry_point
 
 
 def _converter(aval):

@@ -24,6 +24,7 @@ import stat
 import sys
 import tempfile
 import warnings
+import weakref
 from pathlib import Path
 
 import numpy as np
@@ -86,7 +87,14 @@ def load_or_compile(source, fn_name, helpers=()):
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # numba resolves the globals of objmode blocks through it
     spec.loader.exec_module(module)
-    return numba.njit(cache=True)(getattr(module, fn_name))
+    dispatcher = numba.njit(cache=True)(getattr(module, fn_name))
+    weakref.finalize(dispatcher, _forget_module, spec.name, module)  # as long as it is used
+    return dispatcher
+
+
+def _forget_module(name, module):
+    if sys.modules.get(name) is module:  # (not another dispatcher's load of the same entry)
+        sys.modules.pop(name, None)
 
 
 def discard(dispatcher):

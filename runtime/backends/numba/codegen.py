@@ -1,6 +1,6 @@
 """The source of one numba function computing a whole graph, control flow inlined.
 
-    def collatz(a0):                     -- graph inputs, then constants, then variables' values
+    def collatz(a0):                     -- constants, graph inputs, then variables' values
         v0 = np.not_equal(a0, np.int64(1))
         c0, c1, c2 = v0, a0, 0
         while True:
@@ -23,6 +23,7 @@ from ... import ops
 from ...ir.liveness import live_equations, sub_graphs
 from ...execution.inplace import FRESH
 from ...ir.core import Literal, Var
+from ...ops.elementwise import UFUNCS
 from ...passes import fusion
 from . import control_flow, fused, kernels, zero_division
 from .lowering import LOWERINGS, UnsupportedOpError, unsupported
@@ -38,11 +39,13 @@ def has_numba_type(dtype):
 
 
 class Codegen:
-    """Builds the function; constants and variables' values are extra parameters."""
+    """Builds the function; constants (before the inputs) and variables' values (after them)
+    are extra parameters."""
 
-    def __init__(self):
+    def __init__(self, numbers=frozenset()):
+        self.numbers = numbers  # (type, value) of Python numbers elementwise ops take as parameters
         self.names = {}      # Var -> source
-        self.consts = []     # (Var, value): passed after the inputs, in order
+        self.consts = []     # (Var, value): passed before the inputs, in order
         self.resources = []  # (Var, object): variables whose values are passed in, in order
         self.written = {}    # Var -> object: the variables the function gives new values
         self.zero_divisions = []  # what each bit of the returned flag records (zero_division)
@@ -73,11 +76,25 @@ class Codegen:
 
     def atom(self, atom, eq=None):
         if isinstance(atom, Literal):
+            value = atom.value
+            if eq is not None and eq.primitive in UFUNCS and _parameter_value(value) and \
+                    (value.__class__, value) in self.numbers:
+                return self._parameter(value)
             text = literal_source(atom.value)
             if text is None:
                 raise unsupported(eq, f': the literal {atom.value!r} has no numba value')
             return text
         return self.names[atom]
+
+    def _parameter(self, value):
+        """A Python number the function was called with, where an elementwise op takes it: a
+        parameter (passed like a constant), so that the traces of other numbers have the same
+        source and share one numba compile. Numbers of the code itself stay literals, which
+        numba compiles better (`n % 2`)."""
+        key = _Lifted()
+        self.names[key] = self.fresh('p')
+        self.consts.append((key, value))
+        return self.names[key]
 
     def function(self, graph, name):
         effect = next((eq for eq in all_equations(graph) if _is_effect(eq)), None)
@@ -94,12 +111,14 @@ class Codegen:
         self.names.update(zip(graph.inputs, params))
         body = self.block(graph)
         outputs = [self.atom(a) for a in graph.outputs]
-        extra = [self.names[v] for v, _ in self.consts + self.resources]
+        consts = [self.names[v] for v, _ in self.consts]
+        resources = [self.names[v] for v, _ in self.resources]
         returned = outputs + [self.names[v] for v in self.written]
         if self.zero_divisions:
             body = [f'{zero_division.FLAG} = 0'] + body
             returned.append(zero_division.FLAG)
-        lines = [f"def {name}({', '.join(params + extra)}):"]
+        # constants first: the caller binds them once (functools.partial)
+        lines = [f"def {name}({', '.join(consts + params + resources)}):"]
         lines += [INDENT + line for line in body]
         lines.append(f"{INDENT}return ({', '.join(returned)}{',' if returned else ''})")
         return ''.join(self.preamble) + '\n'.join(lines) + '\n'
@@ -200,6 +219,18 @@ class _Lifetimes:
         inside = {v for eq in group.equations for v in eq.outputs}
         return [a for a in dict.fromkeys(a for eq in group.equations for a in eq.inputs)
                 if a in self.made and a not in inside and self.last.get(a, end + 1) <= end]
+
+
+class _Lifted:
+    """The key of a Python number made a parameter (`Codegen._parameter`), one per use."""
+    __slots__ = ()
+
+
+def _parameter_value(value):
+    """True for a Python number numba takes as an argument of the type it gives the literal:
+    a bool, an int in int64's range, a float (a typed parameter, cast where used as a literal is)."""
+    kind = value.__class__
+    return kind is bool or kind is float or kind is int and -(1 << 63) <= value < (1 << 63)
 
 
 def _is_effect(eq):
