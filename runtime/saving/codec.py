@@ -14,10 +14,12 @@
     graph                                {"graph": graph_def} (`runtime.saving.graphs`)
 
 Decoding builds only these: a dtype from a checked string, a ufunc and an exception
-class by name from fixed tables (numpy's ufuncs, Python's and `rt.errors`' exceptions).
+class by name from fixed tables (numpy's ufuncs; the subclasses of `Exception` among Python's
+and `rt.errors`' exceptions: never SystemExit, KeyboardInterrupt or GeneratorExit, which a
+caller's `except Exception` would not stop), and namedtuple types through the reader's
+`namedtuple(name, fields)`, which bounds how many it makes (`runtime.saving.reading`).
 """
 import builtins
-import collections
 import math
 import re
 
@@ -30,8 +32,10 @@ from ..api.tensor_spec import TensorSpec
 
 _TYPES = {'bool': bool, 'int': int, 'float': float, 'complex': complex}
 _DTYPE = re.compile(r'[<>|=]?(b1|[iu][1248]|f[248]|c(8|16)|[US]\d{1,6})')
+# Only Exception's subclasses: a graph's `raise` never ends the process or escapes `except
+# Exception` (a trace stages only those; anything else in a file is refused when it is read)
 EXCEPTIONS = {name: cls for module in (builtins, errors) for name, cls in vars(module).items()
-              if isinstance(cls, type) and issubclass(cls, BaseException)}
+              if isinstance(cls, type) and issubclass(cls, Exception)}
 
 
 class Unsaveable(TypeError):
@@ -127,7 +131,7 @@ def _dict(data, arrays, graph):
 
 
 def _namedtuple(data, arrays, graph):
-    kind = collections.namedtuple(str(data['namedtuple']), [str(f) for f in data['fields']])
+    kind = arrays.namedtuple(data['namedtuple'], data['fields'])
     return kind(*_items(data, 'items', arrays, graph))
 
 

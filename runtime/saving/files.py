@@ -4,7 +4,8 @@ Every name read comes from the format (`graphs/3.json`, `variables/0.npy`): it
 must match `NAME` (no `..`, no absolute path, no other folder), must be a
 regular file and not a symbolic link, and must resolve inside the directory.
 `.npy` files are read with `allow_pickle=False` after their header is checked
-against the dtype and shape the format declares and their size against the header.
+against the dtype and shape the format declares and their size against the header
+(`npy_files`, which also refuses sparse files claiming more than the disk holds).
 """
 import json
 import os
@@ -13,9 +14,9 @@ import shutil
 import tempfile
 
 import numpy as np
-from numpy.lib import format as npy_format
 
 from ..errors import AgError
+from . import npy_files
 from .codec import Malformed
 
 NAME = re.compile(r'saved_model\.json|checkpoint\.json|(graphs|variables|constants)/[0-9]{1,9}\.(json|npy)')
@@ -109,6 +110,7 @@ class Directory:
         if not os.path.isdir(self.path):
             raise SavedModelError(f'{self.path}: not a directory (a saved model is one)')
         self.real = os.path.realpath(self.path)
+        self.holes = npy_files.HoleAllowance()  # sparse files refused (`npy_files`)
 
     def locate(self, name):
         """The path of file `name` of the format (SavedModelError naming it if it is not safe)."""
@@ -126,7 +128,9 @@ class Directory:
         full = self.locate(name)
         try:
             with open(full, 'rb') as f:
-                return json.loads(f.read().decode('utf-8'))
+                return json.loads(npy_files.read_bytes(f, self.holes).decode('utf-8'))
+        except npy_files.Refused as e:
+            raise SavedModelError(f'{full}: {e}') from None
         except json.JSONDecodeError as e:
             raise SavedModelError(f'{full}: not valid JSON (line {e.lineno}, column {e.colno}: '
                                   f'{e.msg}); the file is truncated or damaged') from None
@@ -138,23 +142,6 @@ class Directory:
         full = self.locate(name)
         with open(full, 'rb') as f:
             try:
-                version = npy_format.read_magic(f)
-                read_header = (npy_format.read_array_header_1_0 if version == (1, 0)
-                               else npy_format.read_array_header_2_0)
-                header = read_header(f, max_header_size=10000)
-            except (ValueError, OSError, SyntaxError, TypeError) as e:
-                raise SavedModelError(f'{full}: not a .npy file ({e})') from None
-            actual_shape, fortran, actual_dtype = header
-            if actual_dtype != dtype or tuple(actual_shape) != tuple(shape):
-                raise SavedModelError(
-                    f'{full}: holds {actual_dtype}{list(actual_shape)} where the saved model '
-                    f'declares {dtype}{list(shape)}')
-            if actual_dtype.hasobject:
-                raise SavedModelError(f'{full}: holds Python objects (pickle), which are refused')
-            expected = f.tell() + actual_dtype.itemsize * int(np.prod(actual_shape))
-            size = os.fstat(f.fileno()).st_size
-            if size != expected:
-                raise SavedModelError(f'{full}: {size} bytes where its header needs {expected}: '
-                                      'truncated or damaged')
-            f.seek(0)
-            return np.load(f, allow_pickle=False)
+                return npy_files.read_array(f, dtype, shape, self.holes)
+            except npy_files.Refused as e:
+                raise SavedModelError(f'{full}: {e}') from None

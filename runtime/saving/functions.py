@@ -8,7 +8,6 @@ trace took arrays, Python values as traced); `outputs` is the result's tree with
 `{"output": i}` at graph outputs. A loaded function is a ConcreteFunction built
 from these, so a call binds, checks and runs exactly as the original's does.
 """
-import collections
 import inspect
 import types
 
@@ -19,7 +18,7 @@ from ..polymorphic.binding import Binder
 from ..polymorphic.concrete import ConcreteFunction, Static
 from ..polymorphic.signatures import Described
 from .codec import Malformed, Unsaveable, decode, encode
-from .graphs import check_saveable, read_graph, write_graph
+from .graphs import check_saveable, read_graph, type_texts, write_graph
 
 _P = inspect.Parameter
 _KINDS = {k.name: k for k in (_P.POSITIONAL_ONLY, _P.POSITIONAL_OR_KEYWORD, _P.VAR_POSITIONAL,
@@ -110,17 +109,23 @@ def read_function(data, arrays, variables):
     arguments = keys.Arguments(tuple(values))
     avals = [AbstractValue(leaf.dtype, leaf.shape) for leaf in arguments.tensors]
     graph = read_graph(data['graph'], arrays, variables)
-    if len(avals) != len(graph.inputs) or any(
-            v.aval != a for v, a in zip(graph.inputs, avals)):
-        raise Malformed(f'the graph of {name} takes {[str(v.aval) for v in graph.inputs]}, '
-                        f'its signature gives {[str(a) for a in avals]}')
-    tree = _decode_tree(data['outputs'], arrays, len(graph.outputs))
+    if len(avals) != len(graph.inputs):
+        raise Malformed(f'the graph of {name} takes {len(graph.inputs)} inputs, its signature '
+                        f'gives {len(avals)}')
+    for i, (var, aval) in enumerate(zip(graph.inputs, avals)):
+        if var.aval != aval:
+            takes, gives = type_texts(var.aval, aval)
+            raise Malformed(f'the graph of {name} takes {takes} as input {i}, its signature '
+                            f'gives {gives}')
+    mutations = _read_mutations(data['mutations'], len(graph.inputs), len(graph.outputs))
+    nout = len(graph.outputs) if mutations is None else mutations.nout  # then updated arguments
+    tree = _decode_tree(data['outputs'], arrays, nout)
     leaves = []
     out_structure = structure.flatten(tree, leaves)
     plan = [leaf.index if isinstance(leaf, _Output) else Static(leaf) for leaf in leaves]
     concrete = ConcreteFunction(name, Binder(_holder(name, signature)), arguments, avals, graph,
                                 (out_structure, plan))
-    concrete.mutations = _read_mutations(data['mutations'], len(graph.inputs), len(graph.outputs))
+    concrete.mutations, concrete.nout = mutations, nout
     return concrete
 
 
@@ -157,18 +162,58 @@ def _decode_tree(data, arrays, nout):
     if type(data) is dict and set(data) == {'dict'}:
         return {decode(k, arrays): _decode_tree(v, arrays, nout) for k, v in data['dict']}
     if type(data) is dict and 'namedtuple' in data:
-        kind = collections.namedtuple(str(data['namedtuple']), [str(f) for f in data['fields']])
+        kind = arrays.namedtuple(data['namedtuple'], data['fields'])
         return kind(*(_decode_tree(item, arrays, nout) for item in data['items']))
     return decode(data, arrays)
 
 
 def _read_mutations(data, nin, nout):
+    """The Mutations of JSON `data`, every index checked against the graph's `nin` inputs and
+    `nout` outputs (an argument written back from one of the function's extra outputs)."""
     if data is None:
         return None
-    inputs = [(int(k), int(j), str(message)) for k, j, message in data['inputs']]
-    if any(not 0 <= k < nin or not 0 <= j < nout for k, j, _ in inputs):
-        raise Malformed('a written-back argument names no graph input or output')
-    kinds = [(int(k), bool(is_array)) for k, is_array in data['kinds']]
-    aliased = tuple(tuple(int(i) for i in pair) for pair in data['aliased'])
-    return writeback.Mutations(inputs, [], kinds, aliased, [str(n) for n in data['names']],
-                               int(data['nout']))
+    fields = ('inputs', 'kinds', 'aliased', 'names', 'nout')
+    if type(data) is not dict or sorted(data) != sorted(fields):
+        raise Malformed(f'mutations: expected a dict of {", ".join(fields)}')
+    own = data['nout']
+    if type(own) is not int or not 0 <= own <= nout:
+        raise Malformed(f'mutations.nout: {own!r:.40} is not a count of the graph\'s {nout} '
+                        'outputs')
+    inputs = [(_index(k, nin, 'mutations.inputs', 'input'),
+               _index(j, nout, 'mutations.inputs', 'output', start=own), _text(message))
+              for k, j, message in _rows(data, 'inputs', 3)]
+    kinds = [(_index(k, nin, 'mutations.kinds', 'input'), _flag(is_array))
+             for k, is_array in _rows(data, 'kinds', 2)]
+    aliased = tuple((_index(i, nin, 'mutations.aliased', 'input'),
+                     _index(k, nin, 'mutations.aliased', 'input'))
+                    for i, k in _rows(data, 'aliased', 2))
+    names = data['names']
+    if type(names) is not list or len(names) != nin or any(type(n) is not str for n in names):
+        raise Malformed(f'mutations.names: expected the names of the graph\'s {nin} inputs')
+    return writeback.Mutations(inputs, [], kinds, aliased, names, own)
+
+
+def _rows(data, key, width):
+    rows = data[key]
+    if type(rows) is not list or any(type(r) is not list or len(r) != width for r in rows):
+        raise Malformed(f'mutations.{key}: expected a list of lists of {width}')
+    return rows
+
+
+def _index(value, count, field, what, start=0):
+    if type(value) is not int or not start <= value < count:
+        raise Malformed(f'{field}: {value!r:.40} names no graph {what} '
+                        f'(expected {start} to {count - 1})')
+    return value
+
+
+def _text(value):
+    if type(value) is not str:
+        raise Malformed(f'mutations.inputs: the message {value!r:.40} is not a string')
+    return value
+
+
+def _flag(value):
+    if type(value) is not bool:
+        raise Malformed(f'mutations.kinds: {value!r:.40} is not true or false')
+    return value

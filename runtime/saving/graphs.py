@@ -12,6 +12,7 @@ from .. import ops
 from ..ir.check import GraphCheckError, check_graph
 from ..ir.core import AbstractValue, Equation, Graph, Literal, ResourceType, Var
 from ..python.operator_table import AUGMENTED, PYTHON_NUMBER_BINARY, PYTHON_NUMBER_UNARY
+from ..ir.printing import pp_type
 from ..ir.serialize import graph_def
 from .codec import Malformed, Unsaveable, _dtype, decode, encode
 
@@ -101,9 +102,24 @@ def _resource(entry, define, variables):
     variable = variables[index]
     aval = read_type(entry)
     if aval != variable.resource_type:
-        raise Malformed(f'resource {entry["name"]!r:.40} is declared {aval}, but variable '
-                        f'{index} holds {variable.resource_type}')
+        declared, held = type_texts(aval, variable.resource_type)
+        raise Malformed(f'resource {entry["name"]!r:.40} is declared {declared}, but variable '
+                        f'{index} holds {held}')
     return define(entry, aval), variable
+
+
+def type_texts(a, b):
+    """Texts of two different types that differ: `f32[3]` unless that is the text of both,
+    then spelled out with what it leaves out (`ref{<f4[3] weak}`: byte order, the weak flag)."""
+    if str(a) != str(b):
+        return str(a), str(b)
+    return _spelled_out(a), _spelled_out(b)
+
+
+def _spelled_out(aval):
+    value = aval.value if isinstance(aval, ResourceType) else aval
+    text = pp_type(value, dtype_text=lambda dtype: dtype.str) + (' weak' if value.weak else '')
+    return f'ref{{{text}}}' if isinstance(aval, ResourceType) else text
 
 
 def _equation(data, atom, define, arrays, variables):
@@ -122,6 +138,8 @@ def _equation(data, atom, define, arrays, variables):
 
 
 def _check_source_param(primitive, name, value):
+    if (primitive, name) == ('raise', 'exception') and not isinstance(value, Exception):
+        raise Malformed(f"op 'raise': exception={value!r:.60} is not an exception")
     allowed = SOURCE_PARAMS.get((primitive, name))
     if allowed is not None and (type(value) is not str or value not in allowed):
         raise Malformed(f'op {primitive!r}: {name}={value!r:.60} is not one of {sorted(allowed)}')
@@ -157,4 +175,5 @@ def _dtype_text(name):
 _DTYPE_NAMES = frozenset(('bool', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32',
                           'uint64', 'float16', 'float32', 'float64', 'complex64', 'complex128'))
 
-__all__ = ['GraphCheckError', 'Unsaveable', 'check_saveable', 'read_graph', 'write_graph']
+__all__ = ['GraphCheckError', 'Unsaveable', 'check_saveable', 'read_graph', 'type_texts',
+           'write_graph']

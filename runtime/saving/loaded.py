@@ -76,8 +76,8 @@ def build(node, functions, variables, where='root'):
     if kind == 'variable':
         return _pick(variables, body, where)
     if kind == 'function':
-        traces = [_pick(functions, i, where) for i in body]
-        return LoadedFunction(traces[0].name if traces else where, traces)
+        traces = pick_traces(functions, body, where)
+        return LoadedFunction(traces[0].name, traces)
     if kind in ('list', 'tuple'):
         items = [build(n, functions, variables, f'{where}[{i}]') for i, n in enumerate(body)]
         return items if kind == 'list' else tuple(items)
@@ -89,8 +89,14 @@ def build(node, functions, variables, where='root'):
 
 
 def _object(attributes, functions, variables, where):
+    if type(attributes) is not dict:
+        raise Malformed(f'{where}: an object node holds a dict of attributes')
     cls = LoadedObject
     if '__call__' in attributes:
+        call = attributes['__call__']
+        if type(call) is not dict or list(call) != ['function']:
+            raise Malformed(f'{where}.__call__: {str(call)!r:.60} is not a function node '
+                            '(calling the loaded object runs it)')
         cls = type('LoadedObject', (LoadedObject,), {'__call__': _call_saved})
     obj = cls()
     for name, child in attributes.items():
@@ -101,6 +107,13 @@ def _object(attributes, functions, variables, where):
     if 'variables' not in attributes:
         obj.__dict__['variables'] = _variables_of(obj, [])
     return obj
+
+
+def pick_traces(functions, indices, where):
+    """The traces `indices` name: a non-empty list (a function without one cannot be called)."""
+    if type(indices) is not list or not indices:
+        raise Malformed(f'{where}: {indices!r:.40} is not a list of trace indices')
+    return [_pick(functions, i, where) for i in indices]
 
 
 def _pick(table, index, where):

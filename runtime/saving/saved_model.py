@@ -17,11 +17,12 @@ import json
 
 from ..ir.check import GraphCheckError
 from ..api.resource_variables import Variable
-from .codec import Malformed, Unsaveable, _dtype
+from .codec import Malformed, Unsaveable
 from .files import ArrayWriter, Directory, SavedModelError, valid_name, write_directory
 from .functions import read_function, write_function
-from .loaded import LoadedFunction, LoadedObject, _pick, build
+from .loaded import LoadedFunction, LoadedObject, build, pick_traces
 from .objects import Collector, root_node
+from .reading import Reader
 
 FORMAT, VERSION = 'agconvert.saved_model', 1
 MANIFEST = 'saved_model.json'
@@ -86,17 +87,17 @@ def load(path):
     """The object saved at `path`: the same attribute and method names, variables restored.
 
     Raises SavedModelError naming the file at fault for anything that is not a
-    well-formed saved model of a known version.
+    well-formed saved model of a known version. Each file is read once (`reading`).
     """
     directory = Directory(path)
     manifest = _file(directory, MANIFEST, lambda: _manifest(directory.read_json(MANIFEST)))
-    variables = [_variable(directory, entry) for entry in manifest['variables']]
-    arrays = _Arrays(directory)
+    reader = Reader(directory)
+    variables = [_variable(directory, reader, entry) for entry in manifest['variables']]
     functions = []
     for entry in manifest['functions']:
         name = _file(directory, MANIFEST, lambda: valid_name(entry['file']))
-        functions.append(_file(directory, name, lambda: read_function(
-            directory.read_json(name), arrays, variables)))
+        functions.append(_file(directory, name, lambda: reader.graph_file(
+            name, lambda data: read_function(data, reader, variables))))
     return _file(directory, MANIFEST, lambda: _root(manifest, functions, variables))
 
 
@@ -126,34 +127,16 @@ def _manifest(data):
     return data
 
 
-def _variable(directory, entry):
-    def read():
-        valid_name(entry['file'])
-        value = directory.read_array(entry['file'], _dtype(entry['dtype']), entry['shape'])
-        return Variable(value, name=str(entry['name']))
-    return _file(directory, MANIFEST, read)
-
-
-class _Arrays:
-    """Constants' `.npy` files, read (and checked) as graphs name them."""
-
-    def __init__(self, directory):
-        self.directory = directory
-
-    def get(self, entry):
-        shape = entry['shape']
-        if type(shape) is not list or any(type(d) is not int or d < 0 for d in shape):
-            raise Malformed(f'not a shape: {shape!r:.60}')
-        array = self.directory.read_array(entry['npy'], _dtype(entry['dtype']), shape)
-        array.flags.writeable = False
-        return array[()] if entry.get('scalar') is True else array
+def _variable(directory, reader, entry):
+    return _file(directory, MANIFEST, lambda: Variable(reader.variable(entry),
+                                                       name=str(entry['name'])))
 
 
 def _root(manifest, functions, variables):
     root = build(manifest['root'], functions, variables)
     if not isinstance(root, LoadedObject):
         raise Malformed('the root is not an object')
-    signatures = {name: LoadedFunction(name, [_pick(functions, i, name) for i in indices])
+    signatures = {name: LoadedFunction(name, pick_traces(functions, indices, f'signature {name!r}'))
                   for name, indices in manifest['signatures'].items()}
     if 'signatures' not in vars(root):
         root.signatures = signatures
