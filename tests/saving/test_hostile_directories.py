@@ -190,3 +190,138 @@ def test_attribute_names_cannot_reach_special_attributes(saved):
         data['root']['object']['__class__'] = data['root']['object']['__call__']
     _edit_json(saved / 'saved_model.json', edit)
     _refused(saved, 'saved_model.json', 'is not an attribute name a saved model may set')
+
+
+@rt.function(input_signature=[rt.TensorSpec([3], np.float32)])
+def checked(x):
+    if np.sum(x) > 100:
+        raise ValueError('too big', 3)
+    return x * 2
+
+
+def _raise_params(data):
+    """The params of the `raise` op in the graph of `checked` (inside its cond)."""
+    cond, = [eq for eq in _equations(data) if eq['op'] == 'cond']
+    raised, = cond['params']['true_branch']['graph']['equations']
+    assert raised['op'] == 'raise'
+    return raised['params']
+
+
+def test_a_saved_raise_raises_the_same_exception_after_loading(tmp_path):
+    rt.saved_model.save(checked, tmp_path / 'r')
+    loaded = rt.saved_model.load(tmp_path / 'r')
+    np.testing.assert_array_equal(loaded(np.ones(3, np.float32)), np.full(3, 2, np.float32))
+    with pytest.raises(ValueError) as info:
+        loaded(np.full(3, 50, np.float32))
+    assert info.value.args == ('too big', 3)
+
+
+@pytest.mark.parametrize('name', ['SystemExit', 'KeyboardInterrupt', 'GeneratorExit',
+                                  'BaseException', 'BaseExceptionGroup'])
+def test_a_loaded_graph_raises_no_exception_that_ends_the_process(tmp_path, name):
+    rt.saved_model.save(checked, tmp_path / 'r')
+    _edit_json(tmp_path / 'r' / 'graphs' / '0.json', lambda d: _raise_params(d).update(
+        exception={'exception': name, 'args': [7], 'notes': []}))
+    _refused(tmp_path / 'r', 'graphs/0.json', f'unknown exception {name!r}')
+
+
+def test_a_raise_op_must_hold_an_exception(tmp_path):
+    rt.saved_model.save(checked, tmp_path / 'r')
+    _edit_json(tmp_path / 'r' / 'graphs' / '0.json',
+               lambda d: _raise_params(d).update(exception=7))
+    _refused(tmp_path / 'r', 'graphs/0.json', "op 'raise': exception=7 is not an exception")
+
+
+@rt.function
+def bump(x, y):
+    x[0] = 5.0
+    return x + y
+
+
+@pytest.fixture
+def updating(tmp_path):
+    """A saved function that updates its argument `x` in place (its `mutations` field)."""
+    bump(np.zeros(3, np.float32), np.ones(3, np.float32))
+    rt.saved_model.save(bump, tmp_path / 'u')
+    return tmp_path / 'u'
+
+
+def test_an_updated_argument_is_written_back_after_loading(updating):
+    x = np.zeros(3, np.float32)
+    result = rt.saved_model.load(updating)(x, np.ones(3, np.float32))
+    np.testing.assert_array_equal(x, [5, 0, 0])
+    np.testing.assert_array_equal(result, [6, 1, 1])
+
+
+@pytest.mark.parametrize('field, value, message', [
+    ('kinds', [[5, True]], r'mutations.kinds: 5 names no graph input'),
+    ('kinds', [[0, 1]], r'mutations.kinds: 1 is not true or false'),
+    ('names', ['x'], r'mutations.names: expected the names of the graph\'s 2 inputs'),
+    ('aliased', [[0, 9]], r'mutations.aliased: 9 names no graph input'),
+    ('aliased', [[0]], r'mutations.aliased: expected a list of lists of 2'),
+    ('inputs', [[0, 0, 'read-only']], r'mutations.inputs: 0 names no graph output'),
+    ('inputs', [[True, 1, 'read-only']], r'mutations.inputs: True names no graph input'),
+    ('inputs', [[0, 1, 5]], r'mutations.inputs: the message 5 is not a string'),
+    ('nout', 3, r"mutations.nout: 3 is not a count of the graph's 2 outputs"),
+    ('extra', 1, r'mutations: expected a dict of'),
+])
+def test_malformed_mutations_are_refused_when_loading(updating, field, value, message):
+    _edit_json(updating / 'graphs' / '0.json', lambda d: d['mutations'].update({field: value}))
+    _refused(updating, 'graphs/0.json', message)
+
+
+def test_results_must_come_from_the_functions_own_outputs(updating):
+    _edit_json(updating / 'graphs' / '0.json', lambda d: d.update(outputs={'output': 1}))
+    _refused(updating, 'graphs/0.json', r"output 1 is not one of the graph's 1")
+
+
+@pytest.mark.parametrize('node', [{'variable': 0}, {'list': [{'variable': 0}]},
+                                  {'function': []}])
+def test_call_must_be_a_function_with_traces(tmp_path, node):
+    class Scaled(rt.Module):
+        def __init__(self):
+            self.w = rt.Variable(np.ones(3, np.float32))
+
+        @rt.function
+        def __call__(self, x):
+            return x * self.w
+    module = Scaled()
+    module(np.ones(3, np.float32))
+    rt.saved_model.save(module, tmp_path / 'c')
+    _edit_json(tmp_path / 'c' / 'saved_model.json',
+               lambda d: d['root']['object'].update(__call__=node))
+    _refused(tmp_path / 'c', 'saved_model.json', 'root.__call__: .* (is not a function node|'
+             'is not a list of trace indices)')
+
+
+def test_a_type_mismatch_names_the_byte_order(saved):
+    big_endian = np.arange(6, dtype='>f4').reshape(2, 3)
+    _edit_json(saved / 'saved_model.json', lambda d: d['variables'][0].update(dtype='>f4'))
+    np.save(saved / 'variables' / '0.npy', big_endian)
+    _refused(saved, 'graphs/0.json', r'is declared ref\{<f4\[2,3\]\}, but variable 0 holds '
+             r'ref\{>f4\[2,3\]\}')
+
+
+def _graphs(graph):
+    """`graph` and the graphs nested in its ops' params, outermost first."""
+    yield graph
+    for eq in graph['equations']:
+        for param in eq['params'].values():
+            if isinstance(param, dict) and 'graph' in param:
+                yield from _graphs(param['graph'])
+
+
+def test_a_type_mismatch_names_the_weak_flag(saved):
+    def edit(data):
+        held = next(g for g in _graphs(data['graph']) if g['resources'])
+        held['resources'][0]['ref']['weak'] = True
+    _edit_json(saved / 'graphs' / '0.json', edit)
+    _refused(saved, 'graphs/0.json', r'is declared ref\{<f4\[2,3\] weak\}, but variable 0 '
+             r'holds ref\{<f4\[2,3\]\}')
+
+
+def test_a_signature_mismatch_names_the_weak_flag(saved):
+    _edit_json(saved / 'graphs' / '0.json',
+               lambda d: d['graph']['inputs'][0].update(weak=True))
+    _refused(saved, 'graphs/0.json', r'takes <f4\[4,3\] weak as input 0, its signature gives '
+             r'<f4\[4,3\]')
