@@ -66,8 +66,9 @@ def _call_saved(self, *args, **kwargs):
     return self.__dict__['__call__'](*args, **kwargs)
 
 
-def build(node, functions, variables, where='root'):
+def build(node, functions, variables, where='root', finder=None):
     """The loaded value of an object-tree node; Malformed if it is not one."""
+    finder = finder or _VariableFinder()
     if node is None:
         return None
     if type(node) is not dict or len(node) != 1:
@@ -79,16 +80,18 @@ def build(node, functions, variables, where='root'):
         traces = pick_traces(functions, body, where)
         return LoadedFunction(traces[0].name, traces)
     if kind in ('list', 'tuple'):
-        items = [build(n, functions, variables, f'{where}[{i}]') for i, n in enumerate(body)]
+        items = [build(n, functions, variables, f'{where}[{i}]', finder)
+                 for i, n in enumerate(body)]
         return items if kind == 'list' else tuple(items)
     if kind == 'dict':
-        return {key: build(n, functions, variables, f'{where}[{key!r}]') for key, n in body}
+        return {key: build(n, functions, variables, f'{where}[{key!r}]', finder)
+                for key, n in body}
     if kind == 'object':
-        return _object(body, functions, variables, where)
+        return _object(body, functions, variables, where, finder)
     raise Malformed(f'{where}: unknown node kind {kind!r:.40}')
 
 
-def _object(attributes, functions, variables, where):
+def _object(attributes, functions, variables, where, finder):
     if type(attributes) is not dict:
         raise Malformed(f'{where}: an object node holds a dict of attributes')
     cls = LoadedObject
@@ -103,9 +106,9 @@ def _object(attributes, functions, variables, where):
         if type(name) is not str or not name.isidentifier() or (
                 name.startswith('__') and name != '__call__'):
             raise Malformed(f'{where}: {name!r:.40} is not an attribute name a saved model may set')
-        obj.__dict__[name] = build(child, functions, variables, f'{where}.{name}')
+        obj.__dict__[name] = build(child, functions, variables, f'{where}.{name}', finder)
     if 'variables' not in attributes:
-        obj.__dict__['variables'] = _variables_of(obj, [])
+        obj.__dict__['variables'] = finder.variables_of(obj)
     return obj
 
 
@@ -122,30 +125,55 @@ def _pick(table, index, where):
     return table[index]
 
 
-def _variables_of(value, found):
-    """Every variable an object holds or its functions use, each once, in order."""
-    if isinstance(value, Variable):
-        if all(v is not value for v in found):
-            found.append(value)
-    elif isinstance(value, LoadedFunction):
-        for concrete in value.concrete_functions:
-            _graph_variables(concrete.graph, found)
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            _variables_of(item, found)
-    elif isinstance(value, dict):
-        for item in value.values():
-            _variables_of(item, found)
-    elif isinstance(value, LoadedObject):
-        for name, item in vars(value).items():
-            if name != 'variables':
-                _variables_of(item, found)
-    return found
+class _VariableFinder:
+    """Every variable an object holds or its functions use, each once, in order; each graph
+    walked once per load however many objects and function nodes name its trace."""
+
+    def __init__(self):
+        self._of_graph = {}  # id(graph) -> (graph, its variables): graphs live as long as this
+
+    def variables_of(self, value):
+        found = []
+        self._walk(value, found, set(), set())
+        return found
+
+    def _walk(self, value, found, seen, walked):
+        if isinstance(value, Variable):
+            if id(value) not in seen:
+                seen.add(id(value))
+                found.append(value)
+        elif isinstance(value, LoadedFunction):
+            for concrete in value.concrete_functions:
+                if id(concrete.graph) not in walked:
+                    walked.add(id(concrete.graph))
+                    for variable in self._graph_variables(concrete.graph):
+                        self._walk(variable, found, seen, walked)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                self._walk(item, found, seen, walked)
+        elif isinstance(value, dict):
+            for item in value.values():
+                self._walk(item, found, seen, walked)
+        elif isinstance(value, LoadedObject):
+            for name, item in vars(value).items():
+                if name != 'variables':
+                    self._walk(item, found, seen, walked)
+
+    def _graph_variables(self, graph):
+        entry = self._of_graph.get(id(graph))
+        if entry is None:
+            found = []
+            _resources(graph, found, set())
+            entry = self._of_graph[id(graph)] = (graph, found)
+        return entry[1]
 
 
-def _graph_variables(graph, found):
+def _resources(graph, found, seen):
+    """The variables `graph` holds, then those its ops' sub-graphs hold, each once."""
     for _, resource in graph.resources:
-        _variables_of(resource, found)
+        if isinstance(resource, Variable) and id(resource) not in seen:
+            seen.add(id(resource))
+            found.append(resource)
     for eq in graph.equations:
         for sub_graph in sub_graphs(eq.params):  # a nested call's graph holds its own
-            _graph_variables(sub_graph, found)
+            _resources(sub_graph, found, seen)

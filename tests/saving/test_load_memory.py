@@ -196,3 +196,16 @@ def test_too_many_namedtuple_types_are_refused(pairs):
 def test_namedtuple_fields_must_be_strings(pairs):
     _edit_json(pairs / 'graphs' / '0.json', lambda d: d['outputs'].update(fields=['low', 7]))
     _refused(pairs, 'graphs/0.json', "namedtuple 'Pair': its name and fields must be strings")
+
+
+def test_a_trace_named_many_times_has_its_graph_walked_once(saved, monkeypatch):
+    from runtime.saving import loaded as loaded_module
+    walked = []
+    real = loaded_module.sub_graphs
+    monkeypatch.setattr(loaded_module, 'sub_graphs', lambda params: walked.append(1) or
+                        real(params))
+    _edit_json(saved / 'saved_model.json', lambda d: d['root']['object'].update(
+        __call__={'function': [0] * 50_000}, again={'function': [0] * 50_000}))
+    loaded = rt.saved_model.load(saved)
+    assert len(walked) == len(loaded.__call__.concrete_functions[0].graph.equations)
+    assert loaded.variables == []
