@@ -36,7 +36,11 @@ def export(function, path=None, signature=None):
     """Write the ONNX model of `function` to `path` (if given); the ModelProto."""
     onnx = _onnx()
     concrete = _concrete(function, signature)
-    graph = concrete.graph
+    try:  # the arrays it reads in objects become initializers, as they are now
+        graph = concrete.standalone_graph() if hasattr(concrete, 'standalone_graph') \
+            else concrete.graph
+    except ValueError as e:
+        raise OnnxExportError(str(e)) from None
     lowering = Lowering(onnx)
     inputs = [lowering.value_info(lowering.bind(v, f'input_{i}'), v.aval, symbolic=True)
               for i, v in enumerate(graph.inputs)]

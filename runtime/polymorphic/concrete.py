@@ -121,6 +121,13 @@ class ConcreteFunction:
         return state is not None and not mutations.kinds and not mutations.buffers and all(
             k >= state.first_input for k, _, _ in mutations.inputs)
 
+    def standalone_graph(self):
+        """Its graph needing no Python object: the arrays it reads in objects bound as they
+        are now (what saving and ONNX export hold). ValueError if it changes state in objects."""
+        if self.state is None:
+            return self.graph
+        return self.state.frozen(self.graph, self.name)
+
     def with_prefix(self, prefix):
         """This trace called with `prefix` (a method's instance) before the arguments."""
         self.callable()

@@ -5,6 +5,8 @@ the arrays the graph reads by their paths (`fetch`), checks the guards (a
 `StateChanged` makes the Function trace again), runs the graph, then gives
 every place the trace wrote its value for this call (`replay`).
 """
+import dataclasses
+
 import numpy as np
 
 from .. import ops
@@ -111,6 +113,29 @@ class ObjectState:
         found = {p.text: f'{d}{list(s)}' for p, _, s, d in self.inputs}
         found.update((p.text, describe(kind)) for p, kind in self.guards)
         return found
+
+    def frozen(self, graph, what):
+        """`graph` with the arrays it reads in objects bound as constants, as they are now: what
+        a saved or exported function holds (no Python objects). ValueError naming the places if
+        the trace changes state in objects, which such a function could not do."""
+        changed = [p.text for p, _ in self.writes] + [p.text for p, _ in self.guards]
+        if self.inner or self.lengths:
+            changed.append('containers it made or appended to')
+        if self.updated:
+            changed += [p.text for p, _, _, _ in self.inputs]
+        if changed:
+            raise ValueError(
+                f'{what} changes state in objects ({", ".join(dict.fromkeys(changed))}), which '
+                'a saved or exported function cannot hold: keep that state in rt.Variables')
+        try:
+            arrays = self.fetch()
+        except StateChanged as e:
+            raise ValueError(f'{what} was traced for other state in objects ({e}): call it once '
+                             'so that it traces again') from None
+        first = self.first_input
+        consts = tuple(zip(graph.inputs[first:], (a.copy() for a in arrays)))
+        return dataclasses.replace(graph, inputs=graph.inputs[:first],
+                                   consts=graph.consts + consts)
 
     def feed(self, inputs):
         """The graph inputs of a call: `inputs` and the arrays found now, after checking every

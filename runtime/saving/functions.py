@@ -43,7 +43,11 @@ def write_function(concrete, skip, arrays, variable_index):
             if isinstance(leaf, Described):
                 raise Unsaveable(f'{what}: argument {param.name!r} was traced with an object '
                                  f'({leaf.text}), which a saved function cannot take')
-    check_saveable(concrete.graph, what)
+    try:
+        graph = concrete.standalone_graph()
+    except ValueError as e:
+        raise Unsaveable(str(e)) from None
+    check_saveable(graph, what)
     tree = structure.unflatten(concrete._out_structure, [
         _Output(e) if e.__class__ is int else e.value for e in concrete._plan])
     try:
@@ -53,7 +57,7 @@ def write_function(concrete, skip, arrays, variable_index):
             'values': [encode(v, arrays) for v in values],
             'outputs': _encode_tree(tree, arrays),
             'mutations': _mutations(concrete.mutations, skip),
-            'graph': write_graph(concrete.graph, arrays, variable_index),
+            'graph': write_graph(graph, arrays, variable_index),
         }
     except Unsaveable as e:
         raise Unsaveable(f'{what}: its signature or result holds {e}, which cannot be saved') \
