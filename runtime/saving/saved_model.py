@@ -18,10 +18,11 @@ import json
 from ..ir.check import GraphCheckError
 from ..api.resource_variables import Variable
 from .codec import Malformed, Unsaveable, _dtype
-from .files import ArrayWriter, Directory, SavedModelError, valid_name, write_directory
+from .files import ArrayWriter, Directory, SavedModelError, valid_name
 from .functions import read_function, write_function
 from .loaded import LoadedFunction, LoadedObject, _pick, build
 from .objects import Collector, root_node
+from .writing import write_directory
 
 FORMAT, VERSION = 'agconvert.saved_model', 1
 MANIFEST = 'saved_model.json'
