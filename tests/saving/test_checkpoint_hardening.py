@@ -34,8 +34,9 @@ def _untouched(holder, checkpoint, path, message):
     return str(info.value)
 
 
-def _fresh(first=np.zeros(2, np.float32), second=np.int64(0)):
-    holder = Holder(first, second)
+def _fresh(second=None):
+    """A holder of zeros (float32[2] and `second`, int64 0 by default) and its checkpoint."""
+    holder = Holder(np.zeros(2, np.float32), np.int64(0) if second is None else second)
     return holder, rt.train.Checkpoint(model=holder)
 
 
