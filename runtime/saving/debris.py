@@ -18,7 +18,7 @@ import threading
 
 DEBRIS = re.compile(r'\.(saving|replaced)-([1-9][0-9]{0,9})-[a-z0-9_]{8}')
 
-_in_use = set()  # this process's debris directories that a save still works in
+_in_use = set()  # names of this process's debris directories that a save still works in
 _lock = threading.Lock()  # makes creating and registering one step for other threads
 
 
@@ -26,7 +26,7 @@ def make(parent, kind):
     """A new directory `.{kind}-PID-XXXXXXXX` in `parent`, in use until `release` or `forget`."""
     with _lock:
         path = tempfile.mkdtemp(prefix=f'.{kind}-{os.getpid()}-', dir=parent)
-        _in_use.add(path)
+        _in_use.add(os.path.basename(path))  # unique: the name holds the pid and 8 random letters
     return path
 
 
@@ -40,7 +40,7 @@ def release(path):
 def forget(path):
     """Stop protecting `path`: the next `recover` treats it as left by a dead save."""
     with _lock:
-        _in_use.discard(path)
+        _in_use.discard(os.path.basename(path))
 
 
 def recover(target):
@@ -54,18 +54,18 @@ def recover(target):
     for name in names:
         match = DEBRIS.fullmatch(name)
         path = os.path.join(parent, name)
-        if match is None or _running(path, int(match.group(2))):
+        if match is None or _running(name, int(match.group(2))):
             continue
         if match.group(1) == 'replaced':
             _move_back(path, parent)
         shutil.rmtree(path, ignore_errors=True)
 
 
-def _running(path, pid):
-    """Whether the save that made debris directory `path` (process `pid`) may still be running."""
+def _running(name, pid):
+    """Whether the save that made debris directory `name` (process `pid`) may still be running."""
     if pid == os.getpid():
         with _lock:
-            return path in _in_use
+            return name in _in_use
     try:
         os.kill(pid, 0)  # signal 0: only asks whether the process exists
     except ProcessLookupError:

@@ -115,8 +115,13 @@ def _put_in_place(staging, target):
     """Make `staging` the directory at `target`; the previous one, if any, ends up in `staging`
     or in debris that the caller's `release` deletes."""
     if not os.path.lexists(target):
-        os.rename(staging, target)
-    elif not _exchange(staging, target):
+        try:
+            os.rename(staging, target)
+            return
+        except OSError as e:  # another save, or a recovery, put a directory there meanwhile
+            if e.errno not in (errno.ENOTEMPTY, errno.EEXIST):
+                raise
+    if not _exchange(staging, target):
         _replace_in_two_steps(staging, target)
 
 

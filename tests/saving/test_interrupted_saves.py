@@ -11,6 +11,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -178,6 +179,7 @@ def test_a_load_restores_the_previous_save_of_another_model_of_the_folder(tmp_pa
 
 SAVING_LOOP = '''
 import sys
+import threading
 import numpy as np
 import runtime as rt
 value = rt.Variable(np.float64(0.0), name='value')
@@ -217,3 +219,39 @@ def test_saves_killed_with_sigkill_leave_the_last_save_and_no_debris(tmp_path):
         assert sorted(os.listdir(tmp_path)) == ['ckpt', 'model']
         last = loaded
     assert last >= 1
+
+
+def test_concurrent_saves_and_loads_of_one_target(tmp_path):
+    """Threads of one process save the same target while another loads it: every save and load
+    succeeds (the target is exchanged, never missing), and nothing is left beside it."""
+    from runtime.saving import writing
+    target, errors, loads = tmp_path / 'model', [], []
+    value.assign(1.0)
+    _save_model(target)
+
+    def saving():
+        try:
+            for _ in range(8):
+                _save_model(target)
+        except Exception as e:  # reported below: a thread's exception is otherwise lost
+            errors.append(e)
+
+    def loading():
+        try:
+            while True:
+                saving_still = any(thread.is_alive() for thread in savers)
+                loads.append(_load_model(target))
+                if not saving_still:
+                    break
+        except Exception as e:
+            errors.append(e)
+    savers = [threading.Thread(target=saving) for _ in range(3)]
+    loader = threading.Thread(target=loading)
+    for thread in (*savers, loader):
+        thread.start()
+    for thread in (*savers, loader):
+        thread.join()
+    assert errors == [] or writing._RENAMEAT2 is None and all(
+        isinstance(e, rt.saved_model.SavedModelError) for e in errors)
+    assert len(loads) > 1 and set(loads) <= {1.0} and _load_model(target) == 1.0
+    assert os.listdir(tmp_path) == ['model']
