@@ -26,10 +26,11 @@ def write_directory(path, files, marker='saved_model.json'):
     target = os.path.abspath(path)
     parent = os.path.dirname(target)
     debris.recover(target)
-    _check_replaceable(target, marker)
-    existed, staging = os.path.lexists(target), None
-    step = f'creating the folder {parent}'
+    existed, staging, placed = os.path.lexists(target), None, False
+    step = 'reading the directory there'
     try:
+        _check_replaceable(target, marker)
+        step = f'creating the folder {parent}'
         os.makedirs(parent, exist_ok=True)
         step = f'creating a directory in {parent}'
         staging = debris.make(parent, 'saving')
@@ -40,12 +41,15 @@ def write_directory(path, files, marker='saved_model.json'):
         _fsync_tree(staging)
         step = 'moving the new directory into place'
         _put_in_place(staging, target)
-        step = f'flushing the folder {parent}'
+        placed, step = True, f'flushing the folder {parent}'
         _fsync_tree(parent, recursive=False)
     except OSError as e:
-        kept = ('the previous save there (if any) is unchanged' if os.path.lexists(target) or
-                not existed else 'the previous save was left aside beside it; the next save or '
-                'load there moves it back')
+        if placed:
+            kept = 'the new save is in place but a power cut could still undo it'
+        elif os.path.lexists(target) or not existed:
+            kept = 'the previous save there (if any) is unchanged'
+        else:
+            kept = 'the previous save was left beside it; the next save or load there moves it back'
         raise SavedModelError(f'{target}: not saved: {step} failed: {_cause(e)}; {kept}') from None
     finally:
         if staging is not None:  # the unused files, or after an exchange the previous save
