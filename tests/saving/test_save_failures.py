@@ -171,3 +171,41 @@ def test_arrays_are_written_as_np_save_writes_them(tmp_path, array):
     assert written.dtype == array.dtype and np.array_equal(written, array)
     if array.flags.c_contiguous:  # np.save writes other layouts as they are; the writer in C order
         assert (tmp_path / 'a.npy').read_bytes() == expected.getvalue()
+
+
+def test_a_previous_save_that_cannot_be_moved_back_is_restored_by_the_next_load(
+        tmp_path, monkeypatch):
+    target = _saved(tmp_path)
+    writing = sys.modules.get('runtime.saving.writing')  # imported by the save
+    real_rename = os.rename
+
+    def rename(first, second, **kwargs):
+        if os.fspath(second) == str(target):  # neither the new save nor the previous one
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), first)
+        return real_rename(first, second, **kwargs)
+    if writing is not None:
+        monkeypatch.setattr(writing, '_exchange', lambda first, second: False)
+    monkeypatch.setattr(os, 'rename', rename)
+    with pytest.raises(SavedModelError, match='the previous save was left beside it; the next '
+                                              'save or load there moves it back'):
+        rt.saved_model.save(total, target)
+    monkeypatch.undo()
+    assert not target.exists()
+    _previous_save_kept(target)
+
+
+def test_an_unreadable_save_directory_is_named(tmp_path, monkeypatch):
+    target = _saved(tmp_path)
+    real_listdir = os.listdir
+
+    def listdir(path='.'):
+        if os.fspath(path) == str(target):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), path)
+        return real_listdir(path)
+    monkeypatch.setattr(os, 'listdir', listdir)
+    with pytest.raises(SavedModelError, match='reading the directory there failed: Permission '
+                                              r'denied \(EACCES\)') as info:
+        rt.saved_model.save(total, target)
+    assert str(info.value).startswith(f'{target}: not saved')
+    monkeypatch.undo()
+    _previous_save_kept(target)
