@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import numpy as np
@@ -180,6 +181,7 @@ def test_a_load_restores_the_previous_save_of_another_model_of_the_folder(tmp_pa
 SAVING_LOOP = '''
 import sys
 import threading
+import time
 import numpy as np
 import runtime as rt
 value = rt.Variable(np.float64(0.0), name='value')
@@ -201,15 +203,11 @@ for i in range(1, 10 ** 6):
 
 def test_saves_killed_with_sigkill_leave_the_last_save_and_no_debris(tmp_path):
     randomness = random.Random(20)
-    last = 0.0
-    for _ in range(3):
+    for _ in range(2):
         child = subprocess.Popen([sys.executable, '-c', SAVING_LOOP, str(tmp_path)], cwd=ROOT,
                                  stdout=subprocess.PIPE, text=True)
         assert child.stdout.readline() == 'saved\n'
-        try:
-            child.wait(timeout=randomness.uniform(0.02, 0.2))
-        except subprocess.TimeoutExpired:
-            pass
+        time.sleep(randomness.uniform(0.02, 0.2))  # the child saves all the while
         child.send_signal(signal.SIGKILL)
         child.wait()
         child.stdout.close()
@@ -217,8 +215,6 @@ def test_saves_killed_with_sigkill_leave_the_last_save_and_no_debris(tmp_path):
         assert loaded >= 1 and loaded == int(loaded)
         assert _load_checkpoint(tmp_path / 'ckpt') in (loaded, loaded - 1)
         assert sorted(os.listdir(tmp_path)) == ['ckpt', 'model']
-        last = loaded
-    assert last >= 1
 
 
 def test_concurrent_saves_and_loads_of_one_target(tmp_path):
