@@ -7,22 +7,20 @@
 A variable is named by its attribute path from the checkpoint's objects
 (`model.layers[0].w`), found as `save` finds them (`runtime.saving.objects`),
 so a fresh program that builds the same objects restores into them. The
-directory holds `checkpoint.json` ({"format", "version", "variables": [{"path",
-"file", "dtype", "shape"}]}) and `variables/N.npy`, read as saved models are.
+directory holds `checkpoint.json` ({"format", "version", "save_counter",
+"variables": [{"path", "file", "dtype", "shape"}]}) and `variables/N.npy`, read
+as saved models are. Writing is atomic (`runtime.saving.writing`); restoring is
+all or nothing, every value checked first (`runtime.saving.checkpoint_index`).
 """
 import json
 import os
 import re
 
-from .codec import Malformed, _dtype
-from .files import Directory, SavedModelError, valid_name, write_directory
+from .checkpoint_index import (FORMAT, INDEX, VERSION, CheckpointError, Malformed,
+                               as_checkpoint_error, checked_value, read_index)
+from .files import Directory
 from .objects import Collector
-
-FORMAT, VERSION, INDEX = 'agconvert.checkpoint', 1, 'checkpoint.json'
-
-
-class CheckpointError(SavedModelError):
-    """A checkpoint that does not fit the objects restored into, or that cannot be read."""
+from .writing import write_directory
 
 
 class Checkpoint:
@@ -35,7 +33,11 @@ class Checkpoint:
     def save(self, file_prefix):
         """Write the next numbered checkpoint, `{file_prefix}-{n}`; its path."""
         self.save_counter += 1
-        return self.write(f'{file_prefix}-{self.save_counter}')
+        try:
+            return self.write(f'{file_prefix}-{self.save_counter}')
+        except BaseException:
+            self.save_counter -= 1  # nothing was saved: the next save takes this number
+            raise
 
     def write(self, path):
         """Write the variables' values as checkpoint directory `path` (atomically); `path`."""
@@ -46,7 +48,8 @@ class Checkpoint:
         index = {'format': FORMAT, 'version': VERSION, 'save_counter': self.save_counter,
                  'variables': entries}
         files[INDEX] = json.dumps(index, indent=1).encode('utf-8')
-        write_directory(path, files, marker=INDEX)
+        with as_checkpoint_error():
+            write_directory(path, files, marker=INDEX)
         return path
 
     def restore(self, path):
@@ -54,43 +57,25 @@ class Checkpoint:
         return self.read(path)
 
     def read(self, path):
-        directory = Directory(path)
-        index = directory.read_json(INDEX)
+        """`restore`, all or nothing: every entry, file, shape and dtype is checked before the
+        first variable changes, so a CheckpointError leaves every variable as it was."""
+        with as_checkpoint_error():
+            directory = Directory(path)
+            try:
+                index = directory.read_json(INDEX)
+            except ValueError as e:  # json's limit on the digits of an integer
+                raise CheckpointError(f'{directory.path}/{INDEX}: not readable JSON: {e}') from None
         try:
-            entries = _entries(index)
-        except (Malformed, KeyError, TypeError) as e:
+            entries, save_counter = read_index(index)
+        except Malformed as e:
             raise CheckpointError(f'{directory.path}/{INDEX}: not a valid checkpoint: {e}') from None
         current = variable_paths(self._objects)
-        values = {}
-        for entry in entries:
-            variable = current.get(entry['path'])
-            if variable is None:
-                continue
-            if variable.shape != tuple(entry['shape']):
-                raise CheckpointError(f"{directory.path}: {entry['path']} was saved with shape "
-                                      f"{tuple(entry['shape'])}, the variable has {variable.shape}")
-            try:
-                values[entry['path']] = directory.read_array(
-                    valid_name(entry['file']), _dtype(entry['dtype']), entry['shape'])
-            except Malformed as e:
-                raise CheckpointError(f'{directory.path}/{INDEX}: {e}') from None
-        for name, value in values.items():  # assigned only once every file has been read
+        values = {entry.path: checked_value(directory, entry, current[entry.path])
+                  for entry in entries if entry.path in current}
+        for name, value in values.items():  # each value has the variable's dtype and shape now
             current[name].assign(value)
-        self.save_counter = max(self.save_counter, int(index.get('save_counter', 0)))
-        return RestoreStatus([e['path'] for e in entries], list(current), list(values))
-
-
-def _entries(index):
-    if type(index) is not dict or index.get('format') != FORMAT:
-        raise Malformed(f'not an agconvert checkpoint (format {FORMAT!r} expected)')
-    if index.get('version') != VERSION:
-        raise Malformed(f"format version {index.get('version')!r:.40}: this agconvert reads "
-                        f'version {VERSION}')
-    entries = index['variables']
-    for entry in entries:
-        if type(entry['path']) is not str or type(entry['shape']) is not list:
-            raise Malformed(f'not a variable entry: {entry!r:.80}')
-    return entries
+        self.save_counter = max(self.save_counter, save_counter)
+        return RestoreStatus([e.path for e in entries], list(current), list(values))
 
 
 class RestoreStatus:
@@ -139,6 +124,8 @@ def latest_checkpoint(directory):
     best = None
     for name in os.listdir(directory) if os.path.isdir(directory) else ():
         match = re.fullmatch(r'.*-([0-9]+)', name)
+        if name.startswith(('.saving-', '.replaced-')):  # what a save works in, or left
+            continue
         full = os.path.join(directory, name)
         if match and os.path.isfile(os.path.join(full, INDEX)):
             if best is None or int(match.group(1)) > best[0]:

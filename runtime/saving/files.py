@@ -1,4 +1,4 @@
-"""The saved directory's files: written atomically, read only inside it, checked before use.
+"""The saved directory's files: read only inside it, checked before use (`writing` writes them).
 
 Every name read comes from the format (`graphs/3.json`, `variables/0.npy`): it
 must match `NAME` (no `..`, no absolute path, no other folder), must be a
@@ -10,14 +10,12 @@ against the dtype and shape the format declares and their size against the heade
 import json
 import os
 import re
-import shutil
-import tempfile
 
-import numpy as np
 
 from ..errors import AgError
 from . import npy_files
 from .codec import Malformed
+from .debris import recover
 
 NAME = re.compile(r'saved_model\.json|checkpoint\.json|(graphs|variables|constants)/[0-9]{1,9}\.(json|npy)')
 
@@ -45,68 +43,12 @@ class ArrayWriter:
         return f'{self.folder}/{len(self.arrays) - 1}.npy'
 
 
-def write_directory(path, files, marker='saved_model.json'):
-    """Write `files` ({name: bytes or array}) as directory `path`, all or nothing.
-
-    The files go to a fresh sibling directory, are flushed to disk, and the
-    directory is renamed into place; a previous save at `path` is replaced only
-    then, so an interrupted save leaves the old one (or nothing) there.
-    """
-    path = os.path.abspath(path)
-    if os.path.lexists(path) and not _is_ours(path, marker):
-        raise SavedModelError(f'{path}: exists and is not a directory {marker} marks as ours; '
-                              'not overwriting it')
-    parent = os.path.dirname(path)
-    os.makedirs(parent, exist_ok=True)
-    staging = tempfile.mkdtemp(prefix='.saving-', dir=parent)
-    try:
-        for name, content in files.items():
-            _write_file(os.path.join(staging, name), content)
-        _fsync(staging)
-        if os.path.lexists(path):
-            old = tempfile.mkdtemp(prefix='.replaced-', dir=parent)
-            os.rename(path, os.path.join(old, 'model'))
-            os.rename(staging, path)
-            shutil.rmtree(old, ignore_errors=True)
-        else:
-            os.rename(staging, path)
-        _fsync(parent)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-
-
-def _is_ours(path, marker):
-    return os.path.isdir(path) and not os.path.islink(path) and (
-        not os.listdir(path) or os.path.isfile(os.path.join(path, marker)))
-
-
-def _write_file(filename, content):
-    os.makedirs(os.path.dirname(filename), exist_ok=True)
-    with open(filename, 'wb') as f:
-        if isinstance(content, bytes):
-            f.write(content)
-        else:
-            np.save(f, content, allow_pickle=False)
-        f.flush()
-        os.fsync(f.fileno())
-
-
-def _fsync(directory):
-    for root, dirs, _ in os.walk(directory):
-        for name in (root, *(os.path.join(root, d) for d in dirs)):
-            fd = os.open(name, os.O_RDONLY)
-            try:
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-
-
 class Directory:
     """A saved directory opened for reading: every file checked before it is used."""
 
     def __init__(self, path):
         self.path = os.path.abspath(path)
+        recover(self.path)  # a save killed beside it may have left the previous save aside
         if not os.path.isdir(self.path):
             raise SavedModelError(f'{self.path}: not a directory (a saved model is one)')
         self.real = os.path.realpath(self.path)

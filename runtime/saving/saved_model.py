@@ -18,11 +18,12 @@ import json
 from ..ir.check import GraphCheckError
 from ..api.resource_variables import Variable
 from .codec import Malformed, Unsaveable
-from .files import ArrayWriter, Directory, SavedModelError, valid_name, write_directory
+from .files import ArrayWriter, Directory, SavedModelError, valid_name
 from .functions import read_function, write_function
 from .loaded import LoadedFunction, LoadedObject, build, pick_traces
 from .objects import Collector, root_node
 from .reading import Reader
+from .writing import write_directory
 
 FORMAT, VERSION = 'agconvert.saved_model', 1
 MANIFEST = 'saved_model.json'
