@@ -12,16 +12,15 @@ a test checks that every op is in one of the two.
 import numpy as np
 
 from ..python.operator_table import AUGMENTED
-from . import arrays, control, indexing, numeric, ufuncs, updates
+from . import arrays, control, ieee, indexing, numeric, ufuncs, updates
 
 ARITHMETIC = {'add': 'Add', 'subtract': 'Sub', 'multiply': 'Mul', 'true_divide': 'Div',
-              'divide': 'Div', 'maximum': 'Max', 'minimum': 'Min', 'fmax': 'Max', 'fmin': 'Min',
-              'power': 'Pow', 'matmul': 'MatMul', 'bitwise_and': 'BitwiseAnd',
+              'divide': 'Div', 'power': 'Pow', 'matmul': 'MatMul', 'bitwise_and': 'BitwiseAnd',
               'bitwise_or': 'BitwiseOr', 'bitwise_xor': 'BitwiseXor'}
 UNARY = {'negative': 'Neg', 'absolute': 'Abs', 'fabs': 'Abs', 'sqrt': 'Sqrt', 'exp': 'Exp',
          'log': 'Log', 'sin': 'Sin', 'cos': 'Cos', 'tan': 'Tan', 'tanh': 'Tanh',
          'sinh': 'Sinh', 'cosh': 'Cosh', 'arcsin': 'Asin', 'arccos': 'Acos', 'arctan': 'Atan',
-         'floor': 'Floor', 'ceil': 'Ceil', 'sign': 'Sign', 'reciprocal': 'Reciprocal',
+         'floor': 'Floor', 'ceil': 'Ceil',
          'positive': 'Identity', 'logical_not': 'Not', 'rint': 'Round'}
 COMPARISONS = {'less': 'Less', 'greater': 'Greater', 'less_equal': 'LessOrEqual',
                'greater_equal': 'GreaterOrEqual', 'equal': 'Equal'}
@@ -30,15 +29,35 @@ REDUCTIONS = {'sum': 'ReduceSum', 'mean': 'ReduceMean', 'max': 'ReduceMax', 'min
               'prod': 'ReduceProd'}
 
 
-_ON_BOOLS = {'BitwiseAnd': 'And', 'BitwiseOr': 'Or', 'BitwiseXor': 'Xor'}  # numpy's & on bools
+_ON_BOOLS = {'BitwiseAnd': 'And', 'BitwiseOr': 'Or', 'BitwiseXor': 'Xor',  # numpy's & on bools
+             'Add': 'Or', 'Mul': 'And'}  # and its + and * (True + True is True)
+_WHOLE = ('Floor', 'Ceil', 'Round')  # the identity on integers and bools
 
 
 def _arithmetic(onnx_op):
     def lower(ctx, eq, inputs):
         dtype = eq.outputs[0].aval.dtype
         op = _ON_BOOLS.get(onnx_op, onnx_op) if dtype == np.bool_ else onnx_op
+        op = 'Identity' if op in _WHOLE and dtype.kind in 'biu' else op
         return [ctx.node(op, [ctx.cast(a, n, dtype) for a, n in zip(eq.inputs, inputs)])]
     return lower
+
+
+def elementwise(build):
+    """A lowering `build(ctx, dtype, *operands cast to the output's dtype) -> name`."""
+    def lower(ctx, eq, inputs):
+        dtype = eq.outputs[0].aval.dtype
+        return [build(ctx, dtype, *(ctx.cast(a, n, dtype) for a, n in zip(eq.inputs, inputs)))]
+    return lower
+
+
+def _reciprocal(ctx, dtype, x):
+    if ieee.is_float(dtype):
+        return ctx.node('Reciprocal', [x])
+    zero, one = (ctx.constant(np.asarray(v, dtype)) for v in (0, 1))
+    by_zero = ctx.node('Equal', [x, zero])  # 1 // 0 is 0 in numpy's integer loop
+    quotient = ctx.node('Div', [one, ctx.node('Where', [by_zero, one, x])])
+    return ctx.node('Where', [by_zero, zero, quotient])
 
 
 def _comparison(onnx_op, negate=False):
@@ -63,6 +82,11 @@ def _reduction(onnx_op):
         out_dtype = eq.outputs[0].aval.dtype
         x = ctx.cast(eq.inputs[0], inputs[0], out_dtype)
         axes = [] if axis is None else [axis] if isinstance(axis, int) else list(axis)
+        if out_dtype.kind in 'iu' and onnx_op == 'ReduceProd':
+            raise ctx.unmappable(eq, "onnxruntime's ReduceProd multiplies integers as float64, "
+                                     'losing the digits past 2**53 that numpy keeps')
+        if out_dtype.kind in 'iu' and onnx_op == 'ReduceSum':
+            return [numeric.integer_sum(ctx, x, axes, keepdims)]
         args = [x] + ([ctx.constant(np.array(axes, np.int64))] if axes else [])
         return [ctx.node(onnx_op, args, keepdims=int(bool(keepdims)))]
     return lower
@@ -97,7 +121,7 @@ def _clip(ctx, eq, inputs, **params):
     dtype = eq.outputs[0].aval.dtype
     low, high = (ctx.cast(a, n, dtype) for a, n in zip(eq.inputs[1:3], inputs[1:3]))
     x = ctx.cast(eq.inputs[0], inputs[0], dtype)
-    return [ctx.node('Min', [ctx.node('Max', [x, low]), high])]
+    return [ieee.minimum(ctx, dtype, ieee.maximum(ctx, dtype, x, low), high)]
 
 
 def _inplace_op(ctx, eq, inputs, op):
@@ -125,6 +149,9 @@ LOWERINGS = {
     'not_equal': _comparison('Equal', negate=True),
     **{name: _logical(op) for name, op in LOGICAL.items()},
     **{name: _reduction(op) for name, op in REDUCTIONS.items()},
+    'maximum': elementwise(ieee.maximum), 'minimum': elementwise(ieee.minimum),
+    'fmax': elementwise(ieee.fmax), 'fmin': elementwise(ieee.fmin),
+    'sign': elementwise(ieee.sign), 'reciprocal': elementwise(_reciprocal),
     'pow': _arithmetic('Pow'), 'astype': _astype, 'to_dtype': _to_dtype,
     'where': _where, 'copy': _identity, 'stop_gradient': _identity, 'clip': _clip,
     'invert': _invert, 'inplace_op': _inplace_op,
