@@ -5,8 +5,8 @@ types per operator (`SUPPORTED`, measured on onnxruntime 1.32 by building a
 one-node model per operator and type). A node asked for another type computes
 in the first wider type that holds every value of its own (`_VALUE_WIDER`), or,
 for the wrapping integer arithmetic, in int64 (`_MODULAR`: two's-complement
-arithmetic then truncation is arithmetic modulo 2**bits, numpy's own), and
-casts back. Where no such type exists the export is refused naming the op.
+arithmetic then truncation is arithmetic modulo 2**bits, numpy's own), or, for
+Where, in the signed type of the same size (Cast keeps the bits), and casts back. Where no such type exists the export is refused naming the op.
 """
 import numpy as np
 
@@ -49,6 +49,7 @@ _VALUE_WIDER = {  # the types holding every value of the key's type, narrowest f
     'uint8': ('int16', 'int32', 'int64'), 'int16': ('int32', 'int64'),
     'uint16': ('int32', 'int64', 'uint32'), 'int32': ('int64',), 'uint32': ('int64', 'uint64'),
     'float16': ('float32', 'float64'), 'float32': ('float64',)}
+_SAME_BITS = {'uint64': 'int64', 'uint16': 'int16'}  # for Where, which only moves values
 _BOOL_RESULT = {'Less', 'Greater', 'LessOrEqual', 'GreaterOrEqual', 'Equal', 'Not', 'And', 'Or',
                 'Xor', 'IsNaN', 'IsInf'}
 _INT64_RESULT = {'Shape', 'Size', 'ArgMax', 'ArgMin', 'NonZero'}
@@ -84,7 +85,10 @@ def compute_dtype(op, in_dtypes):
         return np.dtype(np.int64)
     if op in _MODULAR and dtype == np.float16:  # float32 rounds to float16 exactly after
         return np.dtype(np.float32)
-    for wider in map(np.dtype, _VALUE_WIDER.get(dtype.name, ())):
+    candidates = _VALUE_WIDER.get(dtype.name, ())
+    if op == 'Where' and dtype.name in _SAME_BITS:  # Cast to and from it keeps the bits
+        candidates = (_SAME_BITS[dtype.name],) + candidates
+    for wider in map(np.dtype, candidates):
         if wider in supported:
             return wider
     return None

@@ -189,6 +189,11 @@ class Lowering:
         for eq in live_equations(graph):
             self.root.at = eq
             lower = LOWERINGS.get(eq.primitive)
+            kinds = {getattr(v.aval, 'dtype', np.dtype(bool)).kind for v in eq.outputs}
+            if not kinds <= set('biuf'):
+                raise self.unmappable(eq, f'values of kind {sorted(kinds - set("biuf"))} (ONNX '
+                                          'models here hold bools, integers and floats; '
+                                          'onnxruntime has no complex kernels)')
             if lower is None:
                 raise self.unmappable(eq, not_mapped([eq.primitive])[eq.primitive])
             inputs = self.names_of(eq.inputs)

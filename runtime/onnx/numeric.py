@@ -71,6 +71,19 @@ def floor_divide(ctx, eq, inputs):
     return [_floor_divide(ctx, eq.outputs[0].aval.dtype, *_operands(ctx, eq, inputs))]
 
 
+def reduce(ctx, eq, onnx_op, x, axes, keepdims):
+    """`onnx_op` (ReduceSum, ReduceMax, ...) of `x` over `axes` (all if empty), exact for
+    integers: their sums are split (`integer_sum`), their products refused."""
+    integer = ctx.root.dtypes.get(x, np.dtype(float)).kind in 'iu'
+    if integer and onnx_op == 'ReduceProd':
+        raise ctx.unmappable(eq, "onnxruntime's ReduceProd multiplies integers as float64, "
+                                 'losing the digits past 2**53 that numpy keeps')
+    if integer and onnx_op == 'ReduceSum':
+        return integer_sum(ctx, x, axes, keepdims)
+    return ctx.node(onnx_op, [x] + ([ctx.int64s(axes)] if axes else []),
+                    keepdims=int(bool(keepdims)))
+
+
 def integer_sum(ctx, x, axes, keepdims):
     """ReduceSum of 64-bit integers, exact: onnxruntime adds them as float64 (2**53 + 1 is
     lost), so each is split in three 21-bit parts whose sums float64 holds exactly (for up

@@ -11,11 +11,12 @@ a test checks that every op is in one of the two.
 """
 import numpy as np
 
+from ..ir.core import Literal
 from ..python.operator_table import AUGMENTED
 from . import arrays, control, ieee, indexing, numeric, ufuncs, updates
 
 ARITHMETIC = {'add': 'Add', 'subtract': 'Sub', 'multiply': 'Mul', 'true_divide': 'Div',
-              'divide': 'Div', 'power': 'Pow', 'matmul': 'MatMul', 'bitwise_and': 'BitwiseAnd',
+              'divide': 'Div', 'matmul': 'MatMul', 'bitwise_and': 'BitwiseAnd',
               'bitwise_or': 'BitwiseOr', 'bitwise_xor': 'BitwiseXor'}
 UNARY = {'negative': 'Neg', 'absolute': 'Abs', 'fabs': 'Abs', 'sqrt': 'Sqrt', 'exp': 'Exp',
          'log': 'Log', 'sin': 'Sin', 'cos': 'Cos', 'tan': 'Tan', 'tanh': 'Tanh',
@@ -51,13 +52,33 @@ def elementwise(build):
     return lower
 
 
-def _reciprocal(ctx, dtype, x):
-    if ieee.is_float(dtype):
-        return ctx.node('Reciprocal', [x])
-    zero, one = (ctx.constant(np.asarray(v, dtype)) for v in (0, 1))
-    by_zero = ctx.node('Equal', [x, zero])  # 1 // 0 is 0 in numpy's integer loop
-    quotient = ctx.node('Div', [one, ctx.node('Where', [by_zero, one, x])])
-    return ctx.node('Where', [by_zero, zero, quotient])
+def _reciprocal(ctx, eq, inputs):
+    if not ieee.is_float(eq.outputs[0].aval.dtype):
+        raise ctx.unmappable(eq, "integers: numpy's integer reciprocal of 0 converts an "
+                                 'infinity to an integer, a value its own loops do not agree on')
+    return [ctx.node('Reciprocal', [ctx.cast(eq.inputs[0], inputs[0], eq.outputs[0].aval.dtype)])]
+
+
+def _power(ctx, eq, inputs):
+    """Pow; for integers (onnxruntime's Pow computes them as float64, wrong past 2**53 and on
+    overflow) only a constant exponent, as multiplications that wrap as numpy's do."""
+    dtype = eq.outputs[0].aval.dtype
+    if dtype.kind not in 'biu':
+        return _arithmetic('Pow')(ctx, eq, inputs)
+    exponent = eq.inputs[1]
+    if not isinstance(exponent, Literal) or int(exponent.value) < 0:
+        raise ctx.unmappable(eq, "an integer power with an exponent known only when the graph "
+                                 "runs (onnxruntime's Pow computes integers as float64)")
+    base = ctx.cast(eq.inputs[0], inputs[0], dtype)
+    result, k = None, int(exponent.value)
+    while k:  # square and multiply
+        if k & 1:
+            result = base if result is None else ctx.node('Mul', [result, base])
+        k >>= 1
+        base = ctx.node('Mul', [base, base]) if k else base
+    if result is None:  # x ** 0
+        return [ctx.node('Expand', [ctx.constant(np.ones((), dtype)), ctx.node('Shape', [base])])]
+    return [ctx.node('Identity', [result])]
 
 
 def _comparison(onnx_op, negate=False):
@@ -82,13 +103,7 @@ def _reduction(onnx_op):
         out_dtype = eq.outputs[0].aval.dtype
         x = ctx.cast(eq.inputs[0], inputs[0], out_dtype)
         axes = [] if axis is None else [axis] if isinstance(axis, int) else list(axis)
-        if out_dtype.kind in 'iu' and onnx_op == 'ReduceProd':
-            raise ctx.unmappable(eq, "onnxruntime's ReduceProd multiplies integers as float64, "
-                                     'losing the digits past 2**53 that numpy keeps')
-        if out_dtype.kind in 'iu' and onnx_op == 'ReduceSum':
-            return [numeric.integer_sum(ctx, x, axes, keepdims)]
-        args = [x] + ([ctx.constant(np.array(axes, np.int64))] if axes else [])
-        return [ctx.node(onnx_op, args, keepdims=int(bool(keepdims)))]
+        return [numeric.reduce(ctx, eq, onnx_op, x, axes, keepdims)]
     return lower
 
 
@@ -151,8 +166,8 @@ LOWERINGS = {
     **{name: _reduction(op) for name, op in REDUCTIONS.items()},
     'maximum': elementwise(ieee.maximum), 'minimum': elementwise(ieee.minimum),
     'fmax': elementwise(ieee.fmax), 'fmin': elementwise(ieee.fmin),
-    'sign': elementwise(ieee.sign), 'reciprocal': elementwise(_reciprocal),
-    'pow': _arithmetic('Pow'), 'astype': _astype, 'to_dtype': _to_dtype,
+    'sign': elementwise(ieee.sign), 'reciprocal': _reciprocal,
+    'power': _power, 'pow': _power, 'astype': _astype, 'to_dtype': _to_dtype,
     'where': _where, 'copy': _identity, 'stop_gradient': _identity, 'clip': _clip,
     'invert': _invert, 'inplace_op': _inplace_op,
     **arrays.LOWERINGS, **numeric.LOWERINGS, **ufuncs.LOWERINGS,

@@ -70,12 +70,10 @@ _REDUCE = {'add': 'ReduceSum', 'multiply': 'ReduceProd', 'maximum': 'ReduceMax',
 def _ufunc_reduce(ctx, eq, inputs, ufunc, axis=0, keepdims=False, dtype=None):
     if ufunc.__name__ not in _REDUCE or dtype is not None:
         raise ctx.unmappable(eq, f'{ufunc.__name__}.reduce')
+    from .numeric import reduce
     (x,) = _cast_all(ctx, eq, inputs)
-    if axis is None:
-        return [ctx.node(_REDUCE[ufunc.__name__], [x], keepdims=int(bool(keepdims)))]
-    axes = [axis] if isinstance(axis, int) else list(axis)
-    return [ctx.node(_REDUCE[ufunc.__name__], [x, ctx.int64s(axes)],
-                     keepdims=int(bool(keepdims)))]
+    axes = [] if axis is None else [axis] if isinstance(axis, int) else list(axis)
+    return [reduce(ctx, eq, _REDUCE[ufunc.__name__], x, axes, keepdims)]
 
 
 def _ufunc_accumulate(ctx, eq, inputs, ufunc, axis=0, dtype=None):
