@@ -205,9 +205,10 @@ def test_fmax_and_fmin_let_a_nan_lose_as_numpy_does():
 
 
 def test_maximum_keeps_numpys_nans_and_signed_zeros():
-    a, b = np.array([np.nan, 1, -0.0, 0.0, -0.0]), np.array([1, np.nan, 0.0, -0.0, -1])
-    (high,), expected = _model_outputs(np.maximum, a, b)
+    a, b = np.array([np.nan, 1, 2, 0.0, -0.0]), np.array([0, np.nan, 3, -0.0, 0.0])
+    (high,), expected = _model_outputs(lambda a, b: np.maximum(a, b), a, b)
     np.testing.assert_array_equal(np.isnan(high), [True, True, False, False, False])
+    np.testing.assert_array_equal(high[2:], [3, 0, 0])
     np.testing.assert_array_equal(np.signbit(high), np.signbit(expected))
 
 
