@@ -42,6 +42,7 @@ def export(function, path=None, signature=None):
     except ValueError as e:
         raise OnnxExportError(str(e)) from None
     lowering = Lowering(onnx)
+    _check_inputs(graph)
     inputs = [lowering.value_info(lowering.bind(v, f'input_{i}'), v.aval, symbolic=True)
               for i, v in enumerate(graph.inputs)]
     lowering.bind_closure(graph)
@@ -54,6 +55,11 @@ def export(function, path=None, signature=None):
     outputs = lowering.outputs(results, [a.aval for a in results], names) + lowering.outputs(
         [lowering.values[id(v)] for v, _ in assigned], [variable_aval(v) for v, _ in assigned],
         [f'updated_{name}' for _, name in assigned])
+    if not outputs:
+        raise OnnxExportError(
+            f'{getattr(concrete, "name", "the function")} gives no array results (it returns '
+            'None or only Python values) and assigns no variables: an ONNX model needs an output '
+            '(onnxruntime refuses a model without one); return the values as arrays')
     body = onnx.helper.make_graph(lowering.nodes, getattr(concrete, 'name', 'graph'), inputs,
                                   outputs, lowering.initializers)
     model = onnx.helper.make_model(body, opset_imports=[onnx.helper.make_opsetid('', OPSET)],
@@ -63,6 +69,19 @@ def export(function, path=None, signature=None):
     if path is not None:
         onnx.save(model, str(path))
     return model
+
+
+def _check_inputs(graph):
+    """Inputs a model cannot take: unknown rank (ONNX inputs need one), complex numbers."""
+    for i, var in enumerate(graph.inputs):
+        aval = var.aval
+        if aval.shape is None:
+            raise OnnxExportError(f'input {i} has an unknown rank (TensorSpec(None)): ONNX model '
+                                  'inputs need one; give the TensorSpec a shape such as '
+                                  '[None, None]')
+        if aval.dtype.kind not in 'biuf':
+            raise OnnxExportError(f'input {i} is {aval.dtype}: ONNX models here take bools, '
+                                  'integers and floats (onnxruntime has no complex kernels)')
 
 
 def _results(function, graph):

@@ -6,6 +6,8 @@ Variables are functional here: an assignment gives the variable a new value
 name in the scope (`values`), a read gives its current one; control flow
 passes the variables its sub-graphs assign out as extra results, and the
 model gives their final values as extra outputs (an ONNX model holds no state).
+Every value name's element type is known (`dtypes`), so a node of a type its
+operator does not run on computes in a wider one or is refused (`kernels`).
 """
 import itertools
 
@@ -14,6 +16,7 @@ import numpy as np
 from ..errors import AgError
 from ..ir.core import AbstractValue, Literal, ResourceType
 from ..ir.liveness import live_equations, sub_graphs
+from . import kernels
 
 ASSIGNMENTS = ('assign_variable', 'assign_add_variable', 'assign_sub_variable',
                'scatter_variable')
@@ -36,6 +39,8 @@ class Lowering:
         self.root = parent.root if parent else self
         if parent is None:
             self.initializers, self.variables = [], {}  # id(variable) -> (variable, initializer)
+            self.dtypes = {}  # ONNX value name -> numpy dtype (names are unique in a model)
+            self.at = None  # the equation being lowered, for errors
 
     def child(self):
         return Lowering(self.onnx, parent=self)
@@ -45,6 +50,9 @@ class Lowering:
 
     def bind(self, var, name):
         self.names[var] = name
+        dtype = getattr(var.aval, 'dtype', None)
+        if dtype is not None:
+            self.root.dtypes.setdefault(name, dtype)
         return name
 
     def bind_inputs(self, graph, atoms, names):
@@ -86,12 +94,63 @@ class Lowering:
         self.values[id(variable)] = name
 
     def node(self, op, inputs, outputs=1, **attributes):
+        """The output name(s) of an `op` node; computed in a wider type where onnxruntime has
+        no kernel for the inputs' own (`kernels`)."""
+        inputs = list(inputs)
+        in_dtypes = [self.root.dtypes.get(n) for n in inputs]
+        own = (in_dtypes[1] if op == 'Where' else in_dtypes[0]) if inputs else None
+        dtype = kernels.compute_dtype(op, in_dtypes)
+        if dtype is None and own is not None:
+            raise self.refusal(f"ONNX's {op} has no {own} kernel in onnxruntime and no wider "
+                               'type computes the same')
+        if op == 'Where' and own is not None and own.kind == 'f':
+            return self._signed_where(*inputs)
+        if dtype == own:
+            names = self._node(op, inputs, outputs, attributes)
+        else:
+            widened = kernels.data_inputs(op, in_dtypes, own)
+            names = self._node(op, [self.to_dtype(n, dtype) if i in widened else n
+                                    for i, n in enumerate(inputs)], outputs, attributes)
+            names = [self.to_dtype(n, own) if carried else n
+                     for n, carried in zip(names, kernels.carries_type(op, outputs))]
+        return names[0] if outputs == 1 else names
+
+    def _node(self, op, inputs, outputs, attributes):
         names = [self.fresh(op.lower()) for _ in range(outputs)]
         self.nodes.append(self.onnx.helper.make_node(op, list(inputs), names, **attributes))
-        return names[0] if outputs == 1 else names
+        in_dtypes = [self.root.dtypes.get(n) for n in inputs]
+        for name, dtype in zip(names, kernels.result_dtypes(self.onnx, op, in_dtypes, attributes,
+                                                            outputs)):
+            if dtype is not None:
+                self.root.dtypes[name] = np.dtype(dtype)
+        return names
+
+    def _signed_where(self, condition, a, b):
+        """Where(condition, a, b) keeping the sign of zeros: onnxruntime's float Where gives
+        +0.0 for a -0.0 it takes from its second input. It keeps infinities, so the chosen 1/a
+        or 1/b (-inf for -0.0) says which sign a zero result should have."""
+        chosen = self._node('Where', [condition, a, b], 1, {})[0]
+        inverse = self._node('Where', [condition, self.node('Reciprocal', [a]),
+                                       self.node('Reciprocal', [b])], 1, {})[0]
+        dtype = self.root.dtypes[a]
+        zero, one, minus_one = (self.constant(np.asarray(v, dtype)) for v in (0, 1, -1))
+        wrong = self.node('Xor', [self.node('Less', [inverse, zero]), self.node(
+            'Less', [self.node('Reciprocal', [chosen]), zero])])
+        flip = self.node('And', [self.node('Equal', [chosen, zero]), wrong])
+        return self.node('Mul', [chosen, self._node('Where', [flip, minus_one, one], 1, {})[0]])
+
+    def to_dtype(self, name, dtype):
+        return self._node('Cast', [name], 1, {'to': self.tensor_type(dtype)})[0]
+
+    def refusal(self, why):
+        """The export error for the equation being lowered, saying `why`."""
+        if self.root.at is None:
+            return OnnxExportError(why)
+        return self.unmappable(self.root.at, why)
 
     def initializer(self, name, array):
         self.root.initializers.append(self.onnx.numpy_helper.from_array(array, name))
+        self.root.dtypes[name] = array.dtype
         return name
 
     def constant(self, array):
@@ -116,6 +175,7 @@ class Lowering:
     def value_info(self, name, aval, symbolic=False):
         shape = None if aval.shape is None else [
             self.fresh('d') if d is None and symbolic else d for d in aval.shape]
+        self.root.dtypes.setdefault(name, aval.dtype)
         return self.onnx.helper.make_tensor_value_info(name, self.tensor_type(aval.dtype), shape)
 
     def unmappable(self, eq, why):
@@ -125,8 +185,15 @@ class Lowering:
     def equations(self, graph):
         """Lower the equations a run of `graph` executes (as the executors, dead ones are not)."""
         from .table import LOWERINGS, not_mapped
+        outer = self.root.at
         for eq in live_equations(graph):
+            self.root.at = eq
             lower = LOWERINGS.get(eq.primitive)
+            kinds = {getattr(v.aval, 'dtype', np.dtype(bool)).kind for v in eq.outputs}
+            if not kinds <= set('biuf'):
+                raise self.unmappable(eq, f'values of kind {sorted(kinds - set("biuf"))} (ONNX '
+                                          'models here hold bools, integers and floats; '
+                                          'onnxruntime has no complex kernels)')
             if lower is None:
                 raise self.unmappable(eq, not_mapped([eq.primitive])[eq.primitive])
             inputs = self.names_of(eq.inputs)
@@ -136,6 +203,7 @@ class Lowering:
                 raise self.unmappable(eq, f'its params ({e})') from None
             for var, name in zip(eq.outputs, outputs):
                 self.bind(var, name)
+        self.root.at = outer
 
     def outputs(self, atoms, avals=None, names=None):
         """Value infos of graph outputs `atoms` (each a fresh Identity, or one named `names[i]`)."""

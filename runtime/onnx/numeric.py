@@ -1,11 +1,12 @@
 """Division, Python-scalar arithmetic, arg-reductions, scans, sorting, gathers and array
 creation as ONNX.
 
-numpy's `//` and `%` round toward minus infinity (ONNX's Div truncates integers),
-so they are built from Mod (fmod=0, the divisor's sign, for integers) or Floor.
+numpy's `//` and `%` round toward minus infinity (ONNX's Div truncates integers);
+they follow numpy's loops, integer division by zero giving 0 (`ieee` for floats).
 """
 import numpy as np
 
+from . import ieee
 from .arrays import shape_tensor
 
 
@@ -14,17 +15,52 @@ def _operands(ctx, eq, inputs, dtype=None):
     return [ctx.cast(a, n, dtype) for a, n in zip(eq.inputs, inputs)]
 
 
+def _safe_divisor(ctx, dtype, b):
+    """(b with 0 and, for signed types, -1 replaced by 1; where it was replaced)."""
+    zero, one = ctx.constant(np.zeros((), dtype)), ctx.constant(np.ones((), dtype))
+    unsafe = ctx.node('Equal', [b, zero])
+    if np.dtype(dtype).kind == 'i':
+        unsafe = ctx.node('Or', [unsafe, ctx.node('Equal', [b, ctx.constant(
+            np.asarray(-1, dtype))])])
+    return ctx.node('Where', [unsafe, one, b]), unsafe
+
+
+def integer_fmod(ctx, dtype, a, b):
+    """C's remainder (np.fmod) of integers; 0 for b = 0 as numpy gives."""
+    divisor, unsafe = _safe_divisor(ctx, dtype, b)
+    rest = ctx.node('Sub', [a, ctx.node('Mul', [ctx.node('Div', [a, divisor]), divisor])])
+    return ctx.node('Where', [unsafe, ctx.constant(np.zeros((), dtype)), rest])
+
+
+def _integer_division(ctx, dtype, a, b):
+    """(a // b, a % b) as numpy gives them for integers: C's truncating quotient moved down
+    where the remainder's sign differs from b's (no sum overflows), 0 and 0 for b = 0, and
+    (-a wrapped, 0) for b = -1 (the one quotient that overflows, and traps in C)."""
+    zero, one = ctx.constant(np.zeros((), dtype)), ctx.constant(np.ones((), dtype))
+    divisor, unsafe = _safe_divisor(ctx, dtype, b)
+    quotient = ctx.node('Div', [a, divisor])
+    rest = ctx.node('Sub', [a, ctx.node('Mul', [quotient, divisor])])
+    if np.dtype(dtype).kind == 'i':
+        across = ctx.node('And', [ctx.node('Not', [ctx.node('Equal', [rest, zero])]), ctx.node(
+            'Xor', [ctx.node('Less', [rest, zero]), ctx.node('Less', [divisor, zero])])])
+        quotient = ctx.node('Where', [across, ctx.node('Sub', [quotient, one]), quotient])
+        rest = ctx.node('Where', [across, ctx.node('Add', [rest, divisor]), rest])
+        minus_one = ctx.node('Equal', [b, ctx.constant(np.asarray(-1, dtype))])
+        quotient = ctx.node('Where', [minus_one, ctx.node('Neg', [a]), quotient])
+    return (ctx.node('Where', [ctx.node('Equal', [b, zero]), zero, quotient]),
+            ctx.node('Where', [unsafe, zero, rest]))
+
+
 def _remainder(ctx, dtype, a, b):
     if np.dtype(dtype).kind in 'iu':
-        return ctx.node('Mod', [a, b], fmod=0)
-    floor = ctx.node('Floor', [ctx.node('Div', [a, b])])
-    return ctx.node('Sub', [a, ctx.node('Mul', [b, floor])])
+        return _integer_division(ctx, dtype, a, b)[1]
+    return ieee.float_remainder(ctx, dtype, a, b)
 
 
 def _floor_divide(ctx, dtype, a, b):
-    if np.dtype(dtype).kind in 'iu':  # a - a % b is a multiple of b: Div is exact
-        return ctx.node('Div', [ctx.node('Sub', [a, _remainder(ctx, dtype, a, b)]), b])
-    return ctx.node('Floor', [ctx.node('Div', [a, b])])
+    if np.dtype(dtype).kind in 'iu':
+        return _integer_division(ctx, dtype, a, b)[0]
+    return ieee.float_floor_divide(ctx, dtype, a, b)
 
 
 def remainder(ctx, eq, inputs):
@@ -33,6 +69,39 @@ def remainder(ctx, eq, inputs):
 
 def floor_divide(ctx, eq, inputs):
     return [_floor_divide(ctx, eq.outputs[0].aval.dtype, *_operands(ctx, eq, inputs))]
+
+
+def reduce(ctx, eq, onnx_op, x, axes, keepdims):
+    """`onnx_op` (ReduceSum, ReduceMax, ...) of `x` over `axes` (all if empty), exact for
+    integers: their sums are split (`integer_sum`), their products refused."""
+    integer = ctx.root.dtypes.get(x, np.dtype(float)).kind in 'iu'
+    if integer and onnx_op == 'ReduceProd':
+        raise ctx.unmappable(eq, "onnxruntime's ReduceProd multiplies integers as float64, "
+                                 'losing the digits past 2**53 that numpy keeps')
+    if integer and onnx_op == 'ReduceSum':
+        return integer_sum(ctx, x, axes, keepdims)
+    return ctx.node(onnx_op, [x] + ([ctx.int64s(axes)] if axes else []),
+                    keepdims=int(bool(keepdims)))
+
+
+def integer_sum(ctx, x, axes, keepdims):
+    """ReduceSum of 64-bit integers, exact: onnxruntime adds them as float64 (2**53 + 1 is
+    lost), so each is split in three 21-bit parts whose sums float64 holds exactly (for up
+    to 2**31 items), joined again with wrapping integer arithmetic as numpy's sum wraps."""
+    dtype = ctx.root.dtypes[x]
+    mask, shift = (ctx.constant(np.asarray(v, dtype)) for v in (2 ** 21 - 1, 2 ** 21))
+    parts, rest = [], x
+    for _ in range(2):
+        low = ctx.node('BitwiseAnd', [rest, mask])
+        parts.append(low)
+        rest = ctx.node('Div', [ctx.node('Sub', [rest, low]), shift])
+    parts.append(rest)
+    args = [ctx.int64s(axes)] if axes else []
+    sums = [ctx.node('ReduceSum', [part] + args, keepdims=int(bool(keepdims))) for part in parts]
+    total = sums[2]
+    for part in reversed(sums[:2]):
+        total = ctx.node('Add', [ctx.node('Mul', [total, shift]), part])
+    return total
 
 
 _PY_BINARY = {'+': 'Add', '-': 'Sub', '*': 'Mul', '/': 'Div'}
@@ -191,16 +260,21 @@ def norm(ctx, eq, inputs, ord=None, axis=None, keepdims=False):
     return [ctx.node('Sqrt', [total])]
 
 
-def _predicate(onnx_op, negate=False):
+def _nan_or_inf(test):
+    """isnan/isinf: `test(ctx, dtype, x)` on floats, all false on integers and bools."""
     def lower(ctx, eq, inputs):
-        out = ctx.node(onnx_op, inputs[:1])
-        return [ctx.node('Not', [out]) if negate else out]
+        dtype = eq.inputs[0].aval.dtype
+        if ieee.is_float(dtype):
+            return [test(ctx, dtype, inputs[0])]
+        return [ctx.node('Not', [ctx.node('Equal', [inputs[0], inputs[0]])])]
     return lower
 
 
 def isfinite(ctx, eq, inputs):
-    either = ctx.node('Or', [ctx.node('IsNaN', inputs[:1]), ctx.node('IsInf', inputs[:1])])
-    return [ctx.node('Not', [either])]
+    dtype = eq.inputs[0].aval.dtype
+    if ieee.is_float(dtype):  # |x| < inf is false for NaN too
+        return [ctx.node('Less', [ctx.node('Abs', inputs[:1]), ieee.const(ctx, dtype, np.inf)])]
+    return [ctx.node('Equal', [inputs[0], inputs[0]])]
 
 
 LOWERINGS = {
@@ -210,7 +284,7 @@ LOWERINGS = {
     'cumsum': cumsum, 'sort': sort, 'argsort': argsort, 'take': take,
     'take_along_axis': take_along_axis, 'arange': arange, 'zeros_like': _like(0),
     'ones_like': _like(1), 'empty_like': _like(0), 'full_like': full_like, 'zeros': _sized(0),
-    'ones': _sized(1), 'empty': _sized(0), 'full': full, 'isnan': _predicate('IsNaN'),
-    'isinf': _predicate('IsInf'), 'isfinite': isfinite, 'eye': eye, 'var': _spread(False),
+    'ones': _sized(1), 'empty': _sized(0), 'full': full, 'isnan': _nan_or_inf(
+        lambda ctx, dtype, x: ctx.node('IsNaN', [x])), 'isinf': _nan_or_inf(ieee.is_inf), 'isfinite': isfinite, 'eye': eye, 'var': _spread(False),
     'std': _spread(True), 'norm': norm,
 }

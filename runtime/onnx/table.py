@@ -11,17 +11,17 @@ a test checks that every op is in one of the two.
 """
 import numpy as np
 
+from ..ir.core import Literal
 from ..python.operator_table import AUGMENTED
-from . import arrays, control, indexing, numeric, ufuncs, updates
+from . import arrays, control, ieee, indexing, numeric, ufuncs, updates
 
 ARITHMETIC = {'add': 'Add', 'subtract': 'Sub', 'multiply': 'Mul', 'true_divide': 'Div',
-              'divide': 'Div', 'maximum': 'Max', 'minimum': 'Min', 'fmax': 'Max', 'fmin': 'Min',
-              'power': 'Pow', 'matmul': 'MatMul', 'bitwise_and': 'BitwiseAnd',
+              'divide': 'Div', 'matmul': 'MatMul', 'bitwise_and': 'BitwiseAnd',
               'bitwise_or': 'BitwiseOr', 'bitwise_xor': 'BitwiseXor'}
 UNARY = {'negative': 'Neg', 'absolute': 'Abs', 'fabs': 'Abs', 'sqrt': 'Sqrt', 'exp': 'Exp',
          'log': 'Log', 'sin': 'Sin', 'cos': 'Cos', 'tan': 'Tan', 'tanh': 'Tanh',
          'sinh': 'Sinh', 'cosh': 'Cosh', 'arcsin': 'Asin', 'arccos': 'Acos', 'arctan': 'Atan',
-         'floor': 'Floor', 'ceil': 'Ceil', 'sign': 'Sign', 'reciprocal': 'Reciprocal',
+         'floor': 'Floor', 'ceil': 'Ceil',
          'positive': 'Identity', 'logical_not': 'Not', 'rint': 'Round'}
 COMPARISONS = {'less': 'Less', 'greater': 'Greater', 'less_equal': 'LessOrEqual',
                'greater_equal': 'GreaterOrEqual', 'equal': 'Equal'}
@@ -30,15 +30,55 @@ REDUCTIONS = {'sum': 'ReduceSum', 'mean': 'ReduceMean', 'max': 'ReduceMax', 'min
               'prod': 'ReduceProd'}
 
 
-_ON_BOOLS = {'BitwiseAnd': 'And', 'BitwiseOr': 'Or', 'BitwiseXor': 'Xor'}  # numpy's & on bools
+_ON_BOOLS = {'BitwiseAnd': 'And', 'BitwiseOr': 'Or', 'BitwiseXor': 'Xor',  # numpy's & on bools
+             'Add': 'Or', 'Mul': 'And'}  # and its + and * (True + True is True)
+_WHOLE = ('Floor', 'Ceil', 'Round')  # the identity on integers and bools
 
 
 def _arithmetic(onnx_op):
     def lower(ctx, eq, inputs):
         dtype = eq.outputs[0].aval.dtype
         op = _ON_BOOLS.get(onnx_op, onnx_op) if dtype == np.bool_ else onnx_op
+        op = 'Identity' if op in _WHOLE and dtype.kind in 'biu' else op
         return [ctx.node(op, [ctx.cast(a, n, dtype) for a, n in zip(eq.inputs, inputs)])]
     return lower
+
+
+def elementwise(build):
+    """A lowering `build(ctx, dtype, *operands cast to the output's dtype) -> name`."""
+    def lower(ctx, eq, inputs):
+        dtype = eq.outputs[0].aval.dtype
+        return [build(ctx, dtype, *(ctx.cast(a, n, dtype) for a, n in zip(eq.inputs, inputs)))]
+    return lower
+
+
+def _reciprocal(ctx, eq, inputs):
+    if not ieee.is_float(eq.outputs[0].aval.dtype):
+        raise ctx.unmappable(eq, "integers: numpy's integer reciprocal of 0 converts an "
+                                 'infinity to an integer, a value its own loops do not agree on')
+    return [ctx.node('Reciprocal', [ctx.cast(eq.inputs[0], inputs[0], eq.outputs[0].aval.dtype)])]
+
+
+def _power(ctx, eq, inputs):
+    """Pow; for integers (onnxruntime's Pow computes them as float64, wrong past 2**53 and on
+    overflow) only a constant exponent, as multiplications that wrap as numpy's do."""
+    dtype = eq.outputs[0].aval.dtype
+    if dtype.kind not in 'biu':
+        return _arithmetic('Pow')(ctx, eq, inputs)
+    exponent = eq.inputs[1]
+    if not isinstance(exponent, Literal) or int(exponent.value) < 0:
+        raise ctx.unmappable(eq, "an integer power with an exponent known only when the graph "
+                                 "runs (onnxruntime's Pow computes integers as float64)")
+    base = ctx.cast(eq.inputs[0], inputs[0], dtype)
+    result, k = None, int(exponent.value)
+    while k:  # square and multiply
+        if k & 1:
+            result = base if result is None else ctx.node('Mul', [result, base])
+        k >>= 1
+        base = ctx.node('Mul', [base, base]) if k else base
+    if result is None:  # x ** 0
+        return [ctx.node('Expand', [ctx.constant(np.ones((), dtype)), ctx.node('Shape', [base])])]
+    return [ctx.node('Identity', [result])]
 
 
 def _comparison(onnx_op, negate=False):
@@ -63,8 +103,7 @@ def _reduction(onnx_op):
         out_dtype = eq.outputs[0].aval.dtype
         x = ctx.cast(eq.inputs[0], inputs[0], out_dtype)
         axes = [] if axis is None else [axis] if isinstance(axis, int) else list(axis)
-        args = [x] + ([ctx.constant(np.array(axes, np.int64))] if axes else [])
-        return [ctx.node(onnx_op, args, keepdims=int(bool(keepdims)))]
+        return [numeric.reduce(ctx, eq, onnx_op, x, axes, keepdims)]
     return lower
 
 
@@ -97,7 +136,7 @@ def _clip(ctx, eq, inputs, **params):
     dtype = eq.outputs[0].aval.dtype
     low, high = (ctx.cast(a, n, dtype) for a, n in zip(eq.inputs[1:3], inputs[1:3]))
     x = ctx.cast(eq.inputs[0], inputs[0], dtype)
-    return [ctx.node('Min', [ctx.node('Max', [x, low]), high])]
+    return [ieee.minimum(ctx, dtype, ieee.maximum(ctx, dtype, x, low), high)]
 
 
 def _inplace_op(ctx, eq, inputs, op):
@@ -125,7 +164,10 @@ LOWERINGS = {
     'not_equal': _comparison('Equal', negate=True),
     **{name: _logical(op) for name, op in LOGICAL.items()},
     **{name: _reduction(op) for name, op in REDUCTIONS.items()},
-    'pow': _arithmetic('Pow'), 'astype': _astype, 'to_dtype': _to_dtype,
+    'maximum': elementwise(ieee.maximum), 'minimum': elementwise(ieee.minimum),
+    'fmax': elementwise(ieee.fmax), 'fmin': elementwise(ieee.fmin),
+    'sign': elementwise(ieee.sign), 'reciprocal': _reciprocal,
+    'power': _power, 'pow': _power, 'astype': _astype, 'to_dtype': _to_dtype,
     'where': _where, 'copy': _identity, 'stop_gradient': _identity, 'clip': _clip,
     'invert': _invert, 'inplace_op': _inplace_op,
     **arrays.LOWERINGS, **numeric.LOWERINGS, **ufuncs.LOWERINGS,

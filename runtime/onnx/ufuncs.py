@@ -5,6 +5,8 @@ Each computes in the output's dtype, as numpy's loops do.
 """
 import numpy as np
 
+from . import ieee
+
 
 def _cast_all(ctx, eq, inputs, dtype=None):
     dtype = eq.outputs[0].aval.dtype if dtype is None else dtype
@@ -24,58 +26,37 @@ def _composed(build):
     return lower
 
 
+def _ieee(rule):
+    """A lowering of `ieee`'s `rule(ctx, dtype, *operands)`."""
+    return _composed(lambda ctx, eq, *operands: rule(ctx, eq.outputs[0].aval.dtype, *operands))
+
+
 def _scaled(onnx_op, factor):
     return _composed(lambda ctx, eq, x: ctx.node('Mul', [ctx.node(onnx_op, [x]),
                                                          _const(ctx, eq, factor)]))
 
 
-def _log1p(ctx, eq, x):
-    return ctx.node('Log', [ctx.node('Add', [x, _const(ctx, eq, 1)])])
-
-
-def _expm1(ctx, eq, x):
-    return ctx.node('Sub', [ctx.node('Exp', [x]), _const(ctx, eq, 1)])
-
-
 def _trunc(ctx, eq, x):
+    if eq.outputs[0].aval.dtype.kind in 'biu':
+        return x
     negative = ctx.node('Less', [x, _const(ctx, eq, 0)])
     return ctx.node('Where', [negative, ctx.node('Ceil', [x]), ctx.node('Floor', [x])])
 
 
-def _cbrt(ctx, eq, x):
-    root = ctx.node('Pow', [ctx.node('Abs', [x]), _const(ctx, eq, 1 / 3)])
-    return ctx.node('Mul', [ctx.node('Sign', [x]), root])
-
-
-def _hypot(ctx, eq, a, b):
-    return ctx.node('Sqrt', [ctx.node('Add', [ctx.node('Mul', [a, a]), ctx.node('Mul', [b, b])])])
-
-
-def _logaddexp(base):
-    def build(ctx, eq, a, b):
-        high = ctx.node('Max', [a, b])
-        gap = ctx.node('Neg', [ctx.node('Abs', [ctx.node('Sub', [a, b])])])
-        if base == 2:
-            rest = ctx.node('Div', [_log1p(ctx, eq, ctx.node('Pow', [_const(ctx, eq, 2), gap])),
-                                    _const(ctx, eq, np.log(2))])
-        else:
-            rest = _log1p(ctx, eq, ctx.node('Exp', [gap]))
-        return ctx.node('Add', [high, rest])
-    return build
-
-
 def _fmod(ctx, eq, a, b):
+    dtype = eq.outputs[0].aval.dtype
+    if dtype.kind in 'iu':
+        from .numeric import integer_fmod
+        return integer_fmod(ctx, dtype, a, b)
     return ctx.node('Mod', [a, b], fmod=1)
-
-
-def _heaviside(ctx, eq, x, h):
-    step = ctx.node('Where', [ctx.node('Less', [x, _const(ctx, eq, 0)]), _const(ctx, eq, 0),
-                              _const(ctx, eq, 1)])
-    return ctx.node('Where', [ctx.node('Equal', [x, _const(ctx, eq, 0)]), h, step])
 
 
 def _round(ctx, eq, inputs, decimals=0):
     (x,) = _cast_all(ctx, eq, inputs)
+    if eq.outputs[0].aval.dtype.kind in 'biu':
+        if decimals < 0:
+            raise ctx.unmappable(eq, 'rounding integers to a negative number of decimals')
+        return [x]
     if decimals == 0:
         return [ctx.node('Round', [x])]
     scale = _const(ctx, eq, 10.0 ** decimals)
@@ -89,12 +70,10 @@ _REDUCE = {'add': 'ReduceSum', 'multiply': 'ReduceProd', 'maximum': 'ReduceMax',
 def _ufunc_reduce(ctx, eq, inputs, ufunc, axis=0, keepdims=False, dtype=None):
     if ufunc.__name__ not in _REDUCE or dtype is not None:
         raise ctx.unmappable(eq, f'{ufunc.__name__}.reduce')
+    from .numeric import reduce
     (x,) = _cast_all(ctx, eq, inputs)
-    if axis is None:
-        return [ctx.node(_REDUCE[ufunc.__name__], [x], keepdims=int(bool(keepdims)))]
-    axes = [axis] if isinstance(axis, int) else list(axis)
-    return [ctx.node(_REDUCE[ufunc.__name__], [x, ctx.int64s(axes)],
-                     keepdims=int(bool(keepdims)))]
+    axes = [] if axis is None else [axis] if isinstance(axis, int) else list(axis)
+    return [reduce(ctx, eq, _REDUCE[ufunc.__name__], x, axes, keepdims)]
 
 
 def _ufunc_accumulate(ctx, eq, inputs, ufunc, axis=0, dtype=None):
@@ -151,20 +130,6 @@ def _vecmat(ctx, eq, v, a):
     return ctx.node('Squeeze', [ctx.node('MatMul', [row, a]), ctx.int64s([-2])])
 
 
-def _arctan2(ctx, eq, y, x):
-    """atan(y / x), turned by pi where x < 0 (x = 0: atan of +-inf, +-pi/2)."""
-    turn = ctx.node('Where', [ctx.node('Less', [y, _const(ctx, eq, 0)]), _const(ctx, eq, -np.pi),
-                              _const(ctx, eq, np.pi)])
-    behind = ctx.node('Less', [x, _const(ctx, eq, 0)])
-    angle = ctx.node('Atan', [ctx.node('Div', [y, x])])
-    return ctx.node('Add', [angle, ctx.node('Where', [behind, turn, _const(ctx, eq, 0)])])
-
-
-def _ldexp(ctx, eq, inputs):
-    x, i = _cast_all(ctx, eq, inputs)
-    return [ctx.node('Mul', [x, ctx.node('Pow', [_const(ctx, eq, 2), i])])]
-
-
 def _tensordot(ctx, eq, inputs, axes=2):
     na, nb = eq.inputs[0].aval.ndim, eq.inputs[1].aval.ndim
     if isinstance(axes, int):
@@ -184,7 +149,7 @@ def _tensordot(ctx, eq, inputs, axes=2):
 def _conjugate(ctx, eq, inputs):
     if eq.inputs[0].aval.dtype.kind == 'c':
         raise ctx.unmappable(eq, 'complex numbers (onnxruntime has no complex kernels)')
-    return [ctx.node('Identity', inputs[:1])]
+    return [ctx.cast(eq.inputs[0], inputs[0], eq.outputs[0].aval.dtype, force=True)]
 
 
 def _einsum(ctx, eq, inputs, subscripts, **params):
@@ -201,15 +166,15 @@ LOWERINGS = {
     'arccosh': _composed(lambda ctx, eq, x: ctx.node('Acosh', [x])),
     'arctanh': _composed(lambda ctx, eq, x: ctx.node('Atanh', [x])),
     'exp2': _composed(lambda ctx, eq, x: ctx.node('Pow', [_const(ctx, eq, 2), x])),
-    'log1p': _composed(_log1p), 'expm1': _composed(_expm1), 'trunc': _composed(_trunc),
-    'cbrt': _composed(_cbrt), 'hypot': _composed(_hypot), 'fmod': _composed(_fmod),
-    'logaddexp': _composed(_logaddexp(np.e)), 'logaddexp2': _composed(_logaddexp(2)),
-    'heaviside': _composed(_heaviside), 'float_power': _composed(
+    'log1p': _ieee(ieee.log1p), 'expm1': _ieee(ieee.expm1), 'trunc': _composed(_trunc),
+    'cbrt': _ieee(ieee.cbrt), 'hypot': _ieee(ieee.hypot), 'fmod': _composed(_fmod),
+    'logaddexp': _ieee(ieee.logaddexp(np.e)), 'logaddexp2': _ieee(ieee.logaddexp(2)),
+    'heaviside': _ieee(ieee.heaviside), 'float_power': _composed(
         lambda ctx, eq, a, b: ctx.node('Pow', [a, b])),
     'round': _round, 'ufunc_reduce': _ufunc_reduce, 'ufunc_accumulate': _ufunc_accumulate,
     'ufunc_outer': _ufunc_outer, 'dot': _composed(_dot), 'inner': _composed(_inner),
     'outer': _composed(_outer), 'vecdot': _composed(_vecdot), 'einsum': _einsum,
-    'matvec': _composed(_matvec), 'vecmat': _composed(_vecmat), 'arctan2': _composed(_arctan2),
-    'ldexp': _ldexp, 'conjugate': _conjugate, 'tensordot': _tensordot,
+    'matvec': _composed(_matvec), 'vecmat': _composed(_vecmat), 'arctan2': _ieee(ieee.arctan2),
+    'ldexp': _ieee(ieee.ldexp), 'conjugate': _conjugate, 'tensordot': _tensordot,
     'det': _composed(lambda ctx, eq, x: ctx.node('Det', [x])),
 }

@@ -112,8 +112,9 @@ def divmod_(ctx, eq, inputs):
 
 def modf(ctx, eq, inputs):
     from .ufuncs import LOWERINGS
+    from .ieee import fraction
     whole = LOWERINGS['trunc'](ctx, eq, inputs)[0]
-    return [ctx.node('Sub', [_as(ctx, eq, 0, inputs), whole]), whole]
+    return [fraction(ctx, eq.outputs[0].aval.dtype, _as(ctx, eq, 0, inputs), whole), whole]
 
 
 LOWERINGS = {
