@@ -8,8 +8,9 @@ they are set, alone in a region:
     c = errstate[modes=(('divide', 'raise'),) graph={ lambda ; a b. let c = divide a b in (c,) }] x y
 
 Ops that compute nothing (views, indexing, creation, control flow, whose
-branches' ops are wrapped themselves, variable reads and random draws) stay
-as they are, so what tracing learns from them is unchanged.
+branches' ops are wrapped themselves, variable reads and random draws) and
+comparisons stay as they are, so what tracing learns from them is unchanged.
+Variable updates (`assign_add`) stay too: they compute under the caller's state.
 
 numpy's state changed by code that was not converted (`autograph=False`, a
 `do_not_convert` function, `@np.errstate` applied outside the function)
@@ -27,7 +28,10 @@ UNWRAPPED = frozenset((
     'zeros', 'ones', 'empty', 'arange', 'eye', 'zeros_like', 'ones_like', 'empty_like',
     'draw', 'rng_state', 'rng_restore', 'read_variable', 'assign_variable', 'assign_add_variable',
     'assign_sub_variable', 'scatter_variable', 'list_append', 'print', 'assert',
-    'py_binary', 'py_unary', 'logical_not', 'logical_and', 'logical_or'))
+    'py_binary', 'py_unary',
+    # no floating-point error is ever reported for these (comparisons of NaN included)
+    'equal', 'not_equal', 'less', 'less_equal', 'greater', 'greater_equal', 'isnan', 'isinf',
+    'isfinite', 'signbit', 'logical_not', 'logical_and', 'logical_or', 'logical_xor'))
 
 
 def merged(modes, more):
