@@ -47,7 +47,8 @@ def _bits(value):
 def check_against_eager(fn, *args, states=CALLER_STATES):
     """`fn` eagerly, as an rt.function and interpreted agree under each caller state."""
     traced = rt.function(fn)
-    graph = traced.get_concrete_function(*args).graph  # traced under the default state
+    with np.errstate():  # traced under the default state, which its np.seterr calls leave
+        graph = traced.get_concrete_function(*args).graph
     for state in states:
         runs = {}
         for name, run in (('eager', fn), ('compiled', traced),
@@ -98,15 +99,14 @@ def test_the_failing_op_names_its_line():
 def nested(x):
     with np.errstate(divide='raise'):
         with np.errstate(divide='ignore', over='raise'):
-            a = 1.0 / x
-        b = (x + 1.0) * 1e308
-        c = 2.0 / x
-    return a, b, c
+            a = 1e308 / x
+        b = 2.0 / x
+    return a, b
 
 
-@pytest.mark.parametrize('x', [[0.0, 2.0], [1.0, 2.0], [1.0, 1e-300]])
-def test_nested_blocks(x):
-    check_against_eager(nested, np.array(x))
+def test_nested_blocks():
+    for x in ([0.0, 2.0], [0.1, 2.0]):  # the outer block's division, the inner one's overflow
+        check_against_eager(nested, np.array(x))
 
 
 def around_a_loop(x, n):
@@ -118,9 +118,9 @@ def around_a_loop(x, n):
     return x * 1e300
 
 
-@pytest.mark.parametrize('n', [2, 3, 4])
-def test_a_block_around_a_tensor_loop(n):
-    check_against_eager(around_a_loop, np.array([1.0]), np.int64(n))
+def test_a_block_around_a_tensor_loop():
+    for n in (3, 4):  # the block's overflow on the 4th trip; after the block, the caller's
+        check_against_eager(around_a_loop, np.array([1.0]), np.int64(n))
 
 
 def in_branches(x):
@@ -217,14 +217,22 @@ def test_np_seterr_in_a_block_lasts_until_the_blocks_end():
 
 
 def test_a_called_functions_np_seterr_reaches_the_caller():
-    @rt.function
     def inner(x):
         np.seterr(over='raise')
         return x * 2.0
+    staged_inner = rt.function(inner)
 
-    def outer(x):
+    def outer(x, inner=staged_inner):  # eagerly: inner's Python function
         return inner(x) * 1e308
-    check_against_eager(outer, np.array([10.0]))
+    traced = rt.function(outer)
+    x = np.array([10.0])
+    with np.errstate():
+        traced.get_concrete_function(x)  # its trace leaves the state as it was
+    for state in CALLER_STATES:
+        with np.errstate(**state):
+            expected = outcome(lambda x: outer(x, inner), x)
+        with np.errstate(**state):
+            assert outcome(traced, x) == expected
 
 
 def test_np_seterr_in_a_tensor_branch_is_refused():
@@ -301,7 +309,15 @@ def test_code_that_is_not_converted():
             assert outcome(traced, np.array([0.0])) == outcome(f, np.array([0.0]))
 
 
-def test_jit_compile_refuses_what_it_cannot_report():
+def test_jit_compile_takes_blocks_that_ignore_and_refuses_others():
+    def ignoring(x):
+        with np.errstate(all='ignore'):
+            y = 1.0 / x
+        return y + 1.0
+    x = np.array([0.0, 2.0])
+    with np.errstate(all='raise'):
+        assert outcome(rt.function(ignoring, jit_compile=True), x) == outcome(ignoring, x)
+
     def raising(x):
         with np.errstate(divide='raise'):
             return 1.0 / x
@@ -321,16 +337,6 @@ def test_jit_compile_refuses_what_it_cannot_report():
             (dividing_integers, [np.ones(2, np.int64)] * 2, 'an integer division by zero')):
         with pytest.raises(UnsupportedOpError, match=why):
             rt.function(fn, jit_compile=True)(*args)
-
-
-def test_jit_compile_takes_blocks_that_ignore():
-    def f(x):
-        with np.errstate(all='ignore'):
-            y = 1.0 / x
-        return y + 1.0
-    x = np.array([0.0, 2.0])
-    with np.errstate(all='raise'):
-        assert outcome(rt.function(f, jit_compile=True), x) == outcome(f, x)
 
 
 def test_saved_and_loaded(tmp_path):
