@@ -294,7 +294,7 @@ def test_code_converted_by_the_command_line(tmp_path):
     module = load(converted, 'errstate_converted')
     with np.errstate(divide='ignore'), pytest.raises(FloatingPointError) as info:
         rt.function(module.f)(np.array([0.0]))
-    assert f'original.py:6' in ' '.join(info.value.__notes__)
+    assert 'original.py:6' in ' '.join(info.value.__notes__)
     check_against_eager(module.f, np.array([0.0, 2.0]))
 
 
