@@ -360,3 +360,13 @@ def test_onnx_export_refuses_naming_the_op():
     with pytest.raises(rt.onnx.OnnxExportError, match=r"op 'errstate' at .*test_errstate\.py:\d+ "
                                                       r"has no ONNX mapping: numpy's floating"):
         rt.onnx.export(f.get_concrete_function(np.ones(2)))
+
+
+def test_a_0d_array_made_in_a_block_is_an_array():
+    def f(x):
+        with np.errstate(all='ignore'):
+            a = np.where(x > 0, x * 0.5, 0.0)  # np.where gives a 0-d array, not a scalar
+        b = a
+        a += 1.0  # in place: b sees it
+        return b
+    check_against_eager(f, np.array(2.0))
