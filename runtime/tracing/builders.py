@@ -90,6 +90,7 @@ class GraphBuilder:
         self.errstate = () if parent is None else parent.errstate
         self.errstate_base = None if parent is None else parent.errstate_base
         self.errstate_blocks = 0
+        self.errstate_seen = None  # the last state compared (`errstate_regions.modes_of`)
         self.function_level = False  # a function's own graph (not a branch): np.seterr stages
 
     def __enter__(self):

@@ -21,6 +21,11 @@ import numpy as np
 
 from ..ir.core import Equation, Graph, RESOURCE_TYPES, Var
 
+try:  # numpy 2 keeps the state in one object per change: unchanged while it is the same object
+    from numpy._core.umath import _extobj_contextvar as _NUMPY_STATE
+except ImportError:  # pragma: no cover - another numpy: the state is compared at every op
+    _NUMPY_STATE = None
+
 UNWRAPPED = frozenset((
     'errstate', 'seterr', 'cond', 'while', 'while_saving', 'while_vjp', 'raise', 'check_defined',
     'getitem', 'reshape', 'ravel', 'transpose', 'swapaxes', 'moveaxis', 'expand_dims', 'squeeze',
@@ -49,11 +54,17 @@ def modes_of(builder):
     modes = builder.errstate
     if builder.errstate_base is None:
         return modes
+    state = None if _NUMPY_STATE is None else _NUMPY_STATE.get()
+    seen = builder.errstate_seen
+    if state is not None and seen is not None and seen[0] is state and seen[1] is modes:
+        return seen[2]
     expected = dict(merged(builder.errstate_base, modes))
     actual = current_modes()
     changed = [(name, mode) for name, mode in actual if expected.get(name) is not mode
                and expected.get(name) != mode]
-    return merged(modes, changed) if changed else modes
+    result = merged(modes, changed) if changed else modes
+    builder.errstate_seen = (state, modes, result)  # numpy's state -> the modes of an op
+    return result
 
 
 def region(equation, modes, resources):
