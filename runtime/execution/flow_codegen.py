@@ -1,5 +1,7 @@
 """The compiled executor's `cond` and `while`: Python `if` and `while` statements, ops inlined.
 
+(An `errstate` region likewise becomes `with np.errstate(**modes):` around its op.)
+
     if p:                            c0, c1 = v0, v3
         <true branch's ops>          while c0:
         v5 = ...                         <body's ops>
