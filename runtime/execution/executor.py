@@ -74,7 +74,7 @@ def compile_graph(graph, name='graph', contiguous_inputs=True):
 
 
 # ops whose outputs may be values of their sub-graphs' constants as they are
-_PASSING = frozenset(('cond', 'while', 'call', 'while_saving'))
+_PASSING = frozenset(('cond', 'while', 'call', 'while_saving', 'errstate'))
 
 
 def _writeable(value):

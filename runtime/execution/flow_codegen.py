@@ -1,5 +1,7 @@
 """The compiled executor's `cond` and `while`: Python `if` and `while` statements, ops inlined.
 
+(An `errstate` region likewise becomes `with np.errstate(**modes):` around its op.)
+
     if p:                            c0, c1 = v0, v3
         <true branch's ops>          while c0:
         v5 = ...                         <body's ops>
@@ -15,6 +17,8 @@ no longer needs; a loop body updates its carried arrays in place when it
 gives back arrays it alone holds, after one copy on entry (`inplace`).
 """
 import dataclasses
+
+import numpy as np
 
 from ..ir.core import Literal
 from ..ir.liveness import needed_inputs
@@ -142,4 +146,19 @@ def _for_loop(codegen, eq, counted, entry, names):
     return loop
 
 
-BLOCKS = {'cond': emit_cond, 'while': emit_while}
+def emit_errstate(codegen, eq, targets):
+    """An `errstate` region: its op inlined in a `with np.errstate(**modes):` block."""
+    keep = [i for i, t in enumerate(targets) if t != '_']
+    kept = [targets[i] for i in keep]
+    args = [codegen.atom(a) for a in eq.inputs]
+    layouts = [codegen.layouts().of(a) for a in eq.inputs]
+    inner = _with_outputs(eq.params['graph'], keep)
+    body, outs = codegen.block(inner, args, result_names=kept, layouts=layouts)
+    codegen.owned_results = set()
+    # the modes are a global dict, never source text: a loaded graph's strings stay data
+    modes = codegen.src(dict(eq.params['modes']), 'modes')
+    header = f"with {codegen.src(np.errstate, '_errstate')}(**{modes}):"
+    return [(header, eq)] + _indented(body + _assign(kept, outs, eq))
+
+
+BLOCKS = {'cond': emit_cond, 'while': emit_while, 'errstate': emit_errstate}

@@ -144,6 +144,10 @@ def _results(eq, layouts):
         return cond_results(eq, layouts)
     if name == 'while':
         return while_results(eq, layouts)[1]
+    if name == 'errstate':  # one op under np.errstate: its results' layouts
+        graph = eq.params['graph']
+        inner = layouts.analyse_block(graph, [layouts.of(a) for a in eq.inputs])
+        return [inner.of(a) for a in graph.outputs]
     return [_made(eq, layouts, out) for out in outs]
 
 

@@ -194,6 +194,8 @@ _WHY = {
     'ONNX has no datetime types': ('isnat',),
     "random draws: a model holds no generator, and ONNX's Random* operators do not draw "
     "numpy's numbers": ('draw', 'rng_state', 'rng_restore'),
+    "numpy's floating-point error handling (np.errstate, np.seterr): ONNX runtimes report no "
+    'floating-point errors; compute outside the errstate block to export': ('errstate', 'seterr'),
 }
 
 

@@ -5,5 +5,5 @@ from ..ir.registry import (  # noqa: F401  (for callers)
     register)
 # Each family registers its ops on import.
 from . import (  # noqa: F401
-    control_flow, creation, effects, elementwise, indexing, joining, linalg, lists, python_scalars,
-    random, reductions, selection, shape_ops, state, updates, update_gradients)
+    control_flow, creation, effects, elementwise, floating_errors, indexing, joining, linalg, lists,
+    python_scalars, random, reductions, selection, shape_ops, state, updates, update_gradients)

@@ -36,6 +36,7 @@ from ..errors import RetracingWarning, warn_user
 from ..api.recording_tapes import state as _recording
 from ..tracing.builders import current_builder
 from ..tracing import builders as _builders
+from ..tracing import numpy_errstate
 from ..operators import dispatch as _d
 from ..python.tracebacks import leaving_runtime
 from . import keys, retracing, writeback
@@ -193,6 +194,7 @@ class Function:
                 if concrete.state is not None:
                     inputs = concrete.state.in_trace(inputs)
         outputs = builder.emit('call', [*inputs, *captured], {'graph': concrete.graph})
+        numpy_errstate.after_call(concrete.graph)  # its np.seterr calls: this function's state
         if concrete.mutations is not None:  # arrays it updates in place: here, the caller's
             writeback.apply_in_trace(concrete.mutations, inputs, outputs)
         if concrete.state is not None:  # the places it writes get the caller's values

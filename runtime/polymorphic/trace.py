@@ -5,7 +5,7 @@ from ..errors import MutationError
 from .. import staging  # noqa: F401  (traced code stages graph ops through the ag__ operators)
 from ..tracing.memory import aliasing, captured_arrays, made_arrays
 from ..tracing.graph_lists import GraphList
-from ..tracing import numpy_random
+from ..tracing import errstate_regions, numpy_random
 from ..ir.core import AbstractValue
 from ..tracing.tensor import Tensor
 from ..api.tensor_spec import TensorSpec
@@ -31,8 +31,10 @@ def trace(name, python_function, binder, arguments, avals, parent=None):
 
 
 def _trace(name, python_function, binder, arguments, avals, parent):
-    # the generators it draws from, or is given, and the global one are left as they were
-    with numpy_random.Watch(numpy_random.generators_in(arguments.leaves)):
+    # the generators it draws from, or is given, and the global one are left as they were; so is
+    # numpy's floating-point error state, which its np.seterr calls change while it is traced
+    # (their `seterr` ops change it when the graph runs)
+    with numpy_random.Watch(numpy_random.generators_in(arguments.leaves)), np.errstate():
         return _trace_once(name, python_function, binder, arguments, avals, parent)
 
 
@@ -40,6 +42,8 @@ def _trace_once(name, python_function, binder, arguments, avals, parent):
     parameters = list(binder.signature.parameters.values())
     names = _placeholder_names(parameters, arguments)
     with GraphBuilder(parent=parent) as builder:
+        builder.errstate, builder.errstate_base = (), errstate_regions.current_modes()
+        builder.function_level = True  # its own graph: the caller's state is not its parent's
         created = [builder.placeholder(a, name=n) for a, n in zip(avals, names)]
         input_vars = [p._var for p in created]
         objects = _array_objects(arguments, created)

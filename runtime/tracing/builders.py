@@ -18,7 +18,7 @@ from ..python import sourcemap
 from ..python.frames import first_outside
 from ..errors import MutationError
 from .. import ops
-from . import tensor, trace_state
+from . import errstate_regions, tensor, trace_state
 from ..ir.core import PYTHON_NUMBERS, AbstractValue, Equation, Graph, Literal, RngType, Var
 from .trace_state import current_builder  # noqa: F401  (imported from here by the graph modules)
 
@@ -84,6 +84,14 @@ class GraphBuilder:
         self._names, self._name_counts = {}, {}
         self._finished = False
         self._before = []  # per `with self:` in progress: the thread's builders before it
+        # numpy's floating-point error handling staged (`errstate_regions`): the modes set so far
+        # (a branch or loop body starts with its parent's), the state numpy had when the
+        # function's trace began (None: not known, not compared), the errstate blocks open
+        self.errstate = () if parent is None else parent.errstate
+        self.errstate_base = None if parent is None else parent.errstate_base
+        self.errstate_blocks = 0
+        self.errstate_seen = None  # the last state compared (`errstate_regions.modes_of`)
+        self.function_level = False  # a function's own graph (not a branch): np.seterr stages
 
     def __enter__(self):
         self._before.append(trace_state.enter(self))
@@ -143,6 +151,11 @@ class GraphBuilder:
         avals = () if result is None else tuple(result) if op.multiple_results else (result,)
         outputs = tuple(Var(aval) for aval in avals)
         equation = Equation(primitive, atoms, params, outputs, source_location())
+        if primitive not in errstate_regions.UNWRAPPED:
+            modes = errstate_regions.modes_of(self)
+            if modes:
+                resources = {var: obj for var, obj in self._resources.values()}
+                equation = errstate_regions.region(equation, modes, resources)
         self._equations.append(equation)
         name = self._unique(primitive)
         tensors = []

@@ -15,7 +15,7 @@ from ...errors import AgError
 from ...ir.core import PYTHON_TYPE
 from ...api.resource_variables import Variable
 from ...ops.state import store
-from . import zero_division
+from . import errstate, zero_division  # noqa: F401 (errstate: its lowerings register)
 from .codegen import Codegen
 from .lowering import UnsupportedOpError  # noqa: F401 (raised by codegen, caught by users)
 

@@ -31,6 +31,7 @@ import numpy as np
 
 from . import journals, stale
 from .. import tensor, builders
+from ..errstate_regions import inner_primitive  # a region's value is its op's
 
 # Ops whose 0-d results are 0-d arrays; other ops give numpy scalars for 0-d results.
 ARRAY_RESULTS = frozenset((
@@ -90,7 +91,7 @@ def is_scalar(value):
     ref = value._ref
     if ref is not None and ref.kind is not None:
         return ref.kind == 'scalar'
-    return value._op is not None and value._op.primitive not in ARRAY_RESULTS
+    return value._op is not None and inner_primitive(value._op) not in ARRAY_RESULTS
 
 
 def set_kind(value, scalar):

@@ -218,6 +218,12 @@ def loop_gradient(x):
 _squared = rt.function(lambda x, y: np.sin(x) * y + x ** 2)
 
 
+def in_errstate(x, y):
+    """Ops staged in `errstate` regions: one op each, its gradient the op's own."""
+    with np.errstate(divide='ignore', over='raise'):
+        return np.sin(x) / y + x * x
+
+
 def tensor_if(x):
     return rt.cond(np.sum(x) > 0, lambda: np.exp(x) * x, lambda: np.cos(x))
 
@@ -440,6 +446,7 @@ ROWS = {
     'cond': unary(tensor_if, shapes=[(3,), (2, 3)]),
     'while': unary(tensor_while, shapes=[(), (2, 3)]),
     'call': binary(_squared, shapes=[((), ()), ((2, 3), (3,))]),
+    'errstate': binary(in_errstate, shapes=[((), ()), ((2, 3), (3,))]),
     'check_defined': unary(defined_in_loop),
     'while_saving': unary(loop_gradient, shapes=[(3,)]),
     'while_vjp': unary(loop_gradient, shapes=[(), (2, 2)]),
