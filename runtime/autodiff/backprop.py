@@ -7,14 +7,9 @@ while tracing (the rules' numpy calls then stage the backward ops into the
 graph being built). A rule's cotangent is summed back over broadcasting and
 cast to its input's dtype here, once, rather than in every rule.
 """
-from .. import ops
 from ..ir.core import Var
-from .kit import fit
+from .kit import NoGradientError, fit, vjp_of  # noqa: F401  (NoGradientError: re-exported)
 from .variable_cotangents import collecting
-
-
-class NoGradientError(LookupError):
-    """An op on the path from the sources to the target has no gradient rule."""
 
 
 def is_float(dtype):
@@ -69,15 +64,3 @@ def _backward(equations, value_of, cts, active, variables):
                 previous = cts.get(atom)
                 cts[atom] = ct if previous is None else previous + ct
     return cts
-
-
-def vjp_of(eq, needed, gs, outs, inputs):
-    """The rule of `eq`'s op applied: one cotangent (or None) per input."""
-    rule = ops.GRADIENTS.get(eq.primitive)
-    if rule is None:
-        why = ops.NO_GRADIENT.get(eq.primitive, 'it has no gradient rule')
-        where = f' at {eq.source}' if eq.source else ''
-        raise NoGradientError(f'no gradient for {eq.primitive!r}{where}: {why}')
-    if ops.get(eq.primitive).multiple_results:
-        return rule(needed, gs, outs, inputs, eq.params)
-    return rule(needed, gs[0], outs[0], inputs, eq.params)

@@ -109,3 +109,20 @@ def fit(ct, x):
     if dtype is not None and getattr(ct, 'dtype', dtype) != dtype:
         ct = ct.astype(dtype)
     return ct
+
+
+class NoGradientError(LookupError):
+    """An op on the path from the sources to the target has no gradient rule."""
+
+
+def vjp_of(eq, needed, gs, outs, inputs):
+    """The rule of `eq`'s op applied: one cotangent (or None) per input."""
+    from .. import ops  # the op table imports this kit: bound late
+    rule = ops.GRADIENTS.get(eq.primitive)
+    if rule is None:
+        why = ops.NO_GRADIENT.get(eq.primitive, 'it has no gradient rule')
+        where = f' at {eq.source}' if eq.source else ''
+        raise NoGradientError(f'no gradient for {eq.primitive!r}{where}: {why}')
+    if ops.get(eq.primitive).multiple_results:
+        return rule(needed, gs, outs, inputs, eq.params)
+    return rule(needed, gs[0], outs[0], inputs, eq.params)

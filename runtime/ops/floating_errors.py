@@ -67,7 +67,7 @@ def _seterr_rule(*, modes):
 def _errstate_vjp(needed, g, out, *args, graph, modes):
     """The VJP of the region's one op, staged under the errstate where the gradient is taken
     (as eager numpy computes a tape's gradient under the state of that line)."""
-    from ..autodiff.backprop import vjp_of
+    from ..autodiff.kit import vjp_of
     from ..ir.core import Var
     (eq,) = graph.equations
     position = {var: i for i, var in enumerate(graph.inputs)}

@@ -3,7 +3,7 @@
 Importing this package installs that side as `runtime.operators.dispatch.graph`
 (`staging.graph_side`), so converted code traced from here on stages graph ops.
 """
-from ..tracing import trace_state
+from ..tracing import numpy_errstate, trace_state  # noqa: F401  (numpy_errstate: np.errstate's handlers)
 from ..tracing.builders import GraphBuilder
 from . import graph_side  # noqa: F401  (installs itself as the operators' `dispatch.graph`)
 

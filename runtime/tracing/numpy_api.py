@@ -151,5 +151,5 @@ def intercepts(func):
     return decorate
 
 
-from . import numpy_calls, numpy_errstate, numpy_functions  # noqa: E402,F401  (register the handlers)
+from . import numpy_calls, numpy_functions  # noqa: E402,F401  (register the handlers)
 from .memory import updates  # noqa: E402,F401  (register the handlers)
