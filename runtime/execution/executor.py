@@ -37,10 +37,12 @@ import weakref
 
 import numpy as np
 
-from . import blocking, buffers, flow_codegen, inplace, layout, scalar_ops, scratch, stores
+from . import (blocking, buffers, flow_codegen, inplace, layout, outlining, scalar_ops, scratch,
+               stores)
 from .. import ops
 from ..ops.emitters import call_source
 from ..ir.liveness import live_equations
+from ..ir.nesting import recursion_room
 from .shared import note_op_location, with_callables
 from ..ir.core import Literal, Var
 from ..ir.shapes import size
@@ -57,12 +59,14 @@ def compile_graph(graph, name='graph', contiguous_inputs=True):
     compiled without that assumption at the first such call.
     """
     codegen = _Codegen(contiguous_inputs)
-    source = codegen.function(graph, name)
+    with recursion_room(graph, f'compiling graph {name!r}'):
+        source = codegen.function(graph, name)
     filename = f'<graph {name} #{next(_counter)}>'
     codegen.namespace['_note'] = _noter(filename, codegen.line_equations)
     if codegen.checked:
-        codegen.namespace[codegen.general] = _General(codegen.namespace, codegen.general, graph,
-                                                      name)
+        codegen.namespace[codegen.general] = _Deferred(
+            codegen.namespace, codegen.general,
+            lambda: compile_graph(graph, name, contiguous_inputs=False))
     exec(compile(source, filename, 'exec'), codegen.namespace)
     function = codegen.namespace[codegen.function_name]
     function.__source__ = source
@@ -84,15 +88,16 @@ def _writeable(value):
     return value
 
 
-class _General:
-    """Stands for the version of a graph's function planned for inputs of any layout: compiles it
-    at its first call, and puts it in its place."""
+class _Deferred:
+    """Stands for a function the generated code calls that is compiled only when first called
+    (`make()`): the version of a graph's function planned for inputs of any layout, or an
+    equation nested too deep to inline. Then puts it in its place."""
 
-    def __init__(self, namespace, name, graph, graph_name):
-        self.namespace, self.name, self.graph, self.graph_name = namespace, name, graph, graph_name
+    def __init__(self, namespace, name, make):
+        self.namespace, self.name, self.make = namespace, name, make
 
     def __call__(self, *args):
-        function = compile_graph(self.graph, self.graph_name, contiguous_inputs=False)
+        function = self.make()
         self.namespace[self.name] = function
         return function(*args)
 
@@ -142,7 +147,11 @@ class _Codegen:
         self._scalars = {}  # (dtype, repr) -> the numpy scalar constant bound as a global
         self._slots = 0
         self.function_name = None
+        self.graph_name = 'graph'  # the name the graph is compiled under
         self._blocks = []  # the Ownership of each block being emitted, innermost last
+        # (indentation, loops) of each block being emitted, innermost last: the function's own
+        # lines are inside its `def` and `try` (`outlining`)
+        self._nesting = [(2, 1)]
         self.finished = None  # the Ownership of the block emitted last
         self.owned_results = set()  # outputs of the cond or loop emitted last that it owns
         self._constant_vars = set()  # the graphs' constants (frozen arrays)
@@ -188,6 +197,7 @@ class _Codegen:
         return self.src(atom.value) if isinstance(atom, Literal) else self._names[atom]
 
     def function(self, graph, name):
+        self.graph_name = name
         params = [self.slot() for _ in graph.inputs]
         inputs = [_input_layout(i, var.aval, self.contiguous_inputs)
                   for i, var in enumerate(graph.inputs)]
@@ -243,7 +253,7 @@ class _Codegen:
         return self._layouts[-1]
 
     def block(self, graph, input_names, reuse_inputs=False, owned=(), result_names=(),
-              layouts=None):
+              layouts=None, nested=(0, 0)):
         """(lines, output sources) computing `graph` on inputs named `input_names`.
 
         Lines are (text, equation) pairs, indented relative to the block. A nested
@@ -252,12 +262,14 @@ class _Codegen:
         `owned` hold arrays the block may update in place (`inplace`). An output
         computed here goes straight into its name in `result_names` (where the
         enclosing code wants it) once no input of that name is read any more. `layouts`:
-        the `layout` of each input (default: none surely C-contiguous).
+        the `layout` of each input (default: none surely C-contiguous). `nested`: how much
+        deeper than the enclosing block its lines go (indentation, loops: `outlining`).
         """
         if layouts is None:
             layouts = [None] * len(graph.inputs)
         values = layout.analyse(graph, layouts, _const_layout, self._layout_memo)
         self._layouts.append(values)
+        self._nesting.append(outlining.nested(self._nesting[-1], nested))
         for var, value in graph.consts:
             self._names[var] = self.src(value, 'k')
             self._constant_vars.add(var)
@@ -322,6 +334,7 @@ class _Codegen:
                      if self._names[v] in free and _is_big(v.aval)]
         self.finished = self._blocks.pop()
         self._layouts.pop()
+        self._nesting.pop()
         if top_level:
             self.top_layouts = values
         return body, [self.atom(a) for a in graph.outputs]
@@ -338,9 +351,20 @@ class _Codegen:
                 if name is None:
                     local.add(var)
             targets.append(self._names.get(var, '_'))
+        if emit_block and outlining.too_deep(self._nesting[-1]):
+            return self._outlined(eq, targets)
         if emit_block:
             return emit_block(self, eq, targets)
         return [(_assignment(targets, rhs, ops.get(eq.primitive).multiple_results), eq)]
+
+    def _outlined(self, eq, targets):
+        """`eq`, nested too deep to inline, as a call of a function of its own (`outlining`)."""
+        graph, inputs, kept = outlining.equation_graph(eq, targets)
+        name = self._global_name(f'_{eq.primitive}_outlined')
+        label = f'{self.graph_name}/{eq.primitive}'
+        self.namespace[name] = _Deferred(self.namespace, name, lambda: compile_graph(graph, label))
+        call = f"{name}({', '.join(self.atom(v) for v in inputs)})"
+        return [(_assignment(kept, call, True), eq)]
 
     def _inplace(self, eq):
         """The statement updating `eq`'s target itself, or None when the op has none here."""

@@ -56,7 +56,8 @@ def emit_cond(codegen, eq, targets):
     lines, owns = [], [True] * len(keep)
     for header, key in ((f'if {pred}:', 'true_branch'), ('else:', 'false_branch')):
         branch = _with_outputs(eq.params[key], keep)
-        body, outs = codegen.block(branch, args, owned=owned, result_names=kept, layouts=layouts)
+        body, outs = codegen.block(branch, args, owned=owned, result_names=kept, layouts=layouts,
+                                   nested=(1, 0))
         owns = [a and b for a, b in zip(owns, codegen.finished.owns_outputs(branch.outputs))]
         lines.append((header, eq))
         lines += _indented(body + _assign(kept, outs, eq))
@@ -76,13 +77,15 @@ def _carried_needed(eq, targets):
         keep |= more
 
 
-def _owned_body(codegen, body, names, candidates, keep, layouts):
+def _owned_body(codegen, body, names, candidates, keep, layouts, nested):
     """(lines, outputs, held slots, slots updated in place): the body emitted assuming its
     `candidates` slots hold arrays it alone holds, kept to those for which it gives back such
-    arrays (a fixed point). Results go straight into their carried slots where they can."""
+    arrays (a fixed point). Results go straight into their carried slots where they can.
+    `nested`: how deep in the loop's lines the body goes (`outlining`)."""
     while True:
         lines, outs = codegen.block(body, names, owned=sorted(candidates),
-                                    result_names=[names[i] for i in keep], layouts=layouts)
+                                    result_names=[names[i] for i in keep], layouts=layouts,
+                                    nested=nested)
         ownership = codegen.finished
         owns = dict(zip(keep, ownership.owns_outputs(body.outputs)))
         held = {i for i in candidates if owns[i]}
@@ -109,8 +112,9 @@ def emit_while(codegen, eq, targets):
         loop = _for_loop(codegen, eq, counted, args[0], names)
     body_graph = _with_outputs(eq.params['body'], keep)
     candidates = {i for i in keep if is_updatable(body_graph.inputs[i].aval)}
+    nested = (1, 1) if counted is None else (2, 1)  # in `while`, or in `if` and `for`
     body, outs, held, updated = _owned_body(codegen, body_graph, names, candidates, keep,
-                                            layouts)
+                                            layouts, nested)
     inputs = eq.inputs
     free = {i for i in keep if codegen.free_array(inputs[i], inputs[:i] + inputs[i + 1:])}
     # the copy keeps the array's layout (order 'K'), as the update ops' own copies do
@@ -123,7 +127,8 @@ def emit_while(codegen, eq, targets):
 
 def _while_loop(codegen, eq, names, layouts):
     """`body lines -> loop lines`: a `while` testing the loop's cond graph."""
-    test_lines, (test,) = codegen.block(eq.params['cond'], names, layouts=layouts)
+    test_lines, (test,) = codegen.block(eq.params['cond'], names, layouts=layouts,
+                                        nested=(1, 1))
 
     def loop(body):
         if not test_lines:

@@ -3,12 +3,19 @@ from .. import ops
 from ..ir.liveness import live_equations
 from .shared import note_op_location, with_callables
 from ..ir.core import Literal
+from ..ir.nesting import recursion_room
 
 
 def eval_graph(graph, *args):
     """Run `graph` on `args`, one equation at a time; returns the tuple of its outputs."""
     if len(args) != len(graph.inputs):
         raise TypeError(f'the graph takes {len(graph.inputs)} inputs ({len(args)} given)')
+    with recursion_room(graph, 'the reference interpreter'):
+        return _evaluate(graph, args)
+
+
+def _evaluate(graph, args):
+    """`eval_graph` once the graph's depth is checked: a sub-graph's run recurses into this."""
     env = dict(graph.consts)
     env.update(graph.resources)
     env.update(zip(graph.inputs, args))
@@ -18,7 +25,7 @@ def eval_graph(graph, *args):
 
     for eq in live_equations(graph):
         op = ops.get(eq.primitive)
-        params = with_callables(eq.params, lambda g: lambda *a: eval_graph(g, *a))
+        params = with_callables(eq.params, lambda g: lambda *a: _evaluate(g, a))
         try:
             result = op.evaluate([read(a) for a in eq.inputs], params)
         except Exception as exc:

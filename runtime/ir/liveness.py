@@ -1,6 +1,12 @@
 """What a run of a graph needs: the live equations, the needed inputs, effects, sub-graphs."""
+import weakref
+
 from . import registry
 from .core import Graph, Var
+
+# graph -> whether it has effects: graphs are immutable, and asked about at every level of a nest
+# (each level's live equations), which without it costs time quadratic in the nest's depth
+_effects = weakref.WeakKeyDictionary()
 
 
 def has_effects(equation):
@@ -10,7 +16,10 @@ def has_effects(equation):
 
 
 def graph_has_effects(graph):
-    return any(has_effects(eq) for eq in graph.equations)
+    known = _effects.get(graph)
+    if known is None:
+        known = _effects[graph] = any(has_effects(eq) for eq in graph.equations)
+    return known
 
 
 def live_equations(graph):

@@ -6,6 +6,7 @@ in the pipeline's order. `rt.function(experimental_optimizations=...)` and
 With `set_checking(True)` (the tests do it) the IR checker runs after each.
 """
 from ..ir.check import GraphCheckError, check_graph
+from ..ir.nesting import recursion_room
 from . import algebraic, constant_folding, cse, dce, licm
 
 # why this order: folding first turns static sizes and arithmetic on constants into literals
@@ -48,12 +49,13 @@ def options(value):
 
 def optimize(graph, enabled=NAMES):
     """`graph` through the enabled passes, in pipeline order."""
-    for name, run in PIPELINE:
-        if name in enabled:
-            graph = run(graph)
-            if _checking:
-                try:
-                    check_graph(graph)
-                except GraphCheckError as e:
-                    raise GraphCheckError(f'after pass {name!r}: {e}') from e
+    with recursion_room(graph, 'optimizing a graph'):  # each pass recurses into sub-graphs
+        for name, run in PIPELINE:
+            if name in enabled:
+                graph = run(graph)
+                if _checking:
+                    try:
+                        check_graph(graph)
+                    except GraphCheckError as e:
+                        raise GraphCheckError(f'after pass {name!r}: {e}') from e
     return graph

@@ -13,6 +13,7 @@ import numpy as np
 
 from ...errors import AgError
 from ...ir.core import PYTHON_TYPE
+from ...ir.nesting import recursion_room
 from ...api.resource_variables import Variable
 from ...ops.state import store
 from . import errstate, zero_division  # noqa: F401 (errstate: its lowerings register)
@@ -46,6 +47,12 @@ def compile_jit(graph, name, numbers=frozenset()):
     """`f(*inputs) -> tuple of outputs` computing `graph` in one numba function; elementwise
     ops take Python numbers among `numbers` ((type, value) pairs) as parameters."""
     require_numba()
+    # generating the source and numba's compile of it recurse as deep as the graph nests
+    with recursion_room(graph, f'jit_compile=True: compiling {name!r}'):
+        return _compile(graph, name, numbers)
+
+
+def _compile(graph, name, numbers):
     from . import cache
     codegen = Codegen(numbers)
     fn_name = 'jit_' + ''.join(c if c.isalnum() else '_' for c in name)

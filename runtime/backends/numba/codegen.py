@@ -25,7 +25,7 @@ from ...execution.inplace import FRESH
 from ...ir.core import Literal, Var
 from ...ops.elementwise import UFUNCS
 from ...passes import fusion
-from . import control_flow, fused, kernels, zero_division
+from . import control_flow, fused, kernels, outlining, zero_division
 from .lowering import LOWERINGS, UnsupportedOpError, unsupported
 from .types import literal_source
 
@@ -53,11 +53,14 @@ class Codegen:
         self.helpers = set()  # the functions of `helpers` the generated code calls
         self.preamble = []  # module-level functions the function calls (`draws`), as source
         self._count = 0
+        self.made = {}  # fresh name -> its number (`outlining`: which names a region finds bound)
         self._blocks = []  # _Lifetimes of the blocks being emitted, innermost last
 
     def fresh(self, prefix='v'):
         self._count += 1
-        return f'{prefix}{self._count - 1}'
+        name = f'{prefix}{self._count - 1}'
+        self.made[name] = self._count - 1
+        return name
 
     def helper(self, name):
         """A function of `helpers` the generated module imports (`cache.header`)."""
@@ -162,7 +165,11 @@ class Codegen:
     def equation(self, eq):
         emit_flow = control_flow.EMITTERS.get(eq.primitive)
         if emit_flow is not None:
-            return emit_flow(self, eq)
+            start = self._count
+            lines = emit_flow(self, eq)
+            if outlining.too_deep(lines):  # a function of its own (its inner regions already are)
+                return outlining.outline(self, eq, lines, outlining.bound_outside(self, start))
+            return lines
         args = [self.atom(a, eq) for a in eq.inputs]
         for atom in (*eq.inputs, *eq.outputs):
             dtype = getattr(atom.aval, 'dtype', None)
