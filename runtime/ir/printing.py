@@ -2,6 +2,7 @@
 import numpy as np
 
 from .core import AbstractValue, Graph, Hole, Literal, ResourceType, RngType
+from .nesting import recursion_room
 
 _SHORT = {'bool': 'bool', 'int8': 'i8', 'int16': 'i16', 'int32': 'i32', 'int64': 'i64',
           'uint8': 'u8', 'uint16': 'u16', 'uint32': 'u32', 'uint64': 'u64', 'float16': 'f16',
@@ -67,6 +68,14 @@ def graph_namer(graph):
 
 
 def pp_graph(graph, source=False, indent=0):
+    """The text form of `graph` (sub-graphs indented inside their equations)."""
+    if indent == 0:  # the outermost graph: its nesting gets the recursion it needs
+        with recursion_room(graph, 'printing the graph'):
+            return _pp_graph(graph, source, indent)
+    return _pp_graph(graph, source, indent)
+
+
+def _pp_graph(graph, source, indent):
     namer = graph_namer(graph)
     consts = ''.join(namer.binder(v) + ' ' for v, _ in (*graph.consts, *graph.resources))
     inputs = ' '.join(namer.binder(v) for v in graph.inputs)

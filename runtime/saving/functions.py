@@ -12,6 +12,7 @@ import inspect
 import types
 
 from ..ir.core import AbstractValue
+from ..ir.nesting import recursion_room
 from ..polymorphic import keys, writeback
 from ..ir import structure
 from ..polymorphic.binding import Binder
@@ -57,11 +58,17 @@ def write_function(concrete, skip, arrays, variable_index):
             'values': [encode(v, arrays) for v in values],
             'outputs': _encode_tree(tree, arrays),
             'mutations': _mutations(concrete.mutations, skip),
-            'graph': write_graph(graph, arrays, variable_index),
+            'graph': _written(graph, arrays, variable_index, what),
         }
     except Unsaveable as e:
         raise Unsaveable(f'{what}: its signature or result holds {e}, which cannot be saved') \
             from None
+
+
+def _written(graph, arrays, variable_index, what):
+    """`write_graph`, with the recursion a deeply nested (loaded) graph needs."""
+    with recursion_room(graph, f'saving {what}'):
+        return write_graph(graph, arrays, variable_index)
 
 
 def _leaves(value):

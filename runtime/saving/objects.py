@@ -17,7 +17,11 @@ import numpy as np
 from ..api.resource_variables import Variable
 from ..polymorphic import BoundFunction, ConcreteFunction, Function
 from .codec import Unsaveable
+from .loaded import LoadedFunction, LoadedObject
 
+FUNCTIONS = (Function, BoundFunction, ConcreteFunction, LoadedFunction)  # saved as traces
+# What load sets on the loaded root besides the saved attributes: saved again as themselves
+LOADED_EXTRAS = ('signatures', 'variables')
 _NOT_WALKED = (type, types.ModuleType, types.FunctionType, types.MethodType,
                types.BuiltinFunctionType, np.ndarray, np.generic)
 
@@ -54,7 +58,7 @@ class Collector:
         """The node of `value` (None if it holds no function or variable)."""
         if isinstance(value, Variable):
             return {'variable': self.variable_index(value)}
-        if isinstance(value, (Function, BoundFunction, ConcreteFunction)):
+        if isinstance(value, FUNCTIONS):
             indices = self.function_indices(value, what)
             return {'function': indices} if indices else None
         kind = value.__class__
@@ -81,6 +85,8 @@ def _attributes(obj):
     own = sorted(getattr(obj, '__dict__', {}).items())
     methods = sorted((name, getattr(obj, name)) for name, value in
                      inspect.getmembers_static(type(obj)) if isinstance(value, Function))
+    if isinstance(obj, LoadedObject):
+        own = [(n, v) for n, v in own if n not in LOADED_EXTRAS]
     return [(n, v) for n, v in own + methods if not n.startswith('__') or n == '__call__']
 
 
@@ -89,6 +95,8 @@ def _traces(value, what):
     the one its input_signature fixes."""
     if isinstance(value, ConcreteFunction):
         return [(value, len(value._prefix))]
+    if isinstance(value, LoadedFunction):  # a loaded model saved again
+        return [(c, 0) for c in value.concrete_functions]
     if isinstance(value, BoundFunction):
         function, instance = value._function, value.instance
         traces = function.concrete_functions(instance)
@@ -104,7 +112,7 @@ def _traces(value, what):
 
 def root_node(collector, obj):
     """The node of the saved object itself: an object; an rt.function is its `__call__`."""
-    if isinstance(obj, (Function, BoundFunction, ConcreteFunction)):
+    if isinstance(obj, FUNCTIONS):
         name = obj.name if isinstance(obj, ConcreteFunction) else obj.__name__
         indices = collector.function_indices(obj, name)
         if not indices:

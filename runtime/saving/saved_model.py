@@ -39,6 +39,8 @@ def save(obj, path, signatures=None):
     Raises SavedModelError naming what cannot be saved (an rt.py_function and its line, ...).
     """
     collector = Collector()
+    if signatures is None and isinstance(obj, LoadedObject):  # a loaded model saved again
+        signatures = obj.signatures or None
     try:
         root = root_node(collector, obj)
         named = _signatures(collector, signatures)

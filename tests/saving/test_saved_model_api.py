@@ -199,3 +199,18 @@ def test_variables_of_nested_calls_are_listed(tmp_path):
     (variable,) = loaded.variables
     variable.assign(5.0)
     assert variable.name == 'inner_v' and loaded(np.float64(3)) == 16
+
+
+def test_a_loaded_model_saves_again_with_its_methods_variables_and_signatures(tmp_path):
+    model, x, loaded = _model(tmp_path)
+    loaded.config['scale'].assign(np.float32(3.0))  # the values as they are now are saved
+    rt.saved_model.save(loaded, tmp_path / 'again')
+    again = rt.saved_model.load(tmp_path / 'again')
+    np.testing.assert_array_equal(again(x), model(x) * 1.5)
+    assert again.train_step(x, np.float32(0.5)) == model.train_step(x, np.float32(0.5)) == 2
+    assert {v.name for v in again.variables} == {'w', 'b', 'steps', 'scale'}
+    f = rt.function(lambda x: np.sum(x), input_signature=[rt.TensorSpec([None], np.float64)])
+    rt.saved_model.save(f, tmp_path / 'f', signatures={'total': f})
+    rt.saved_model.save(rt.saved_model.load(tmp_path / 'f'), tmp_path / 'f2')
+    f2 = rt.saved_model.load(tmp_path / 'f2')
+    assert f2.signatures['total'](np.arange(4.0)) == 6 == f2(np.arange(4.0))

@@ -159,3 +159,8 @@ def test_a_loaded_graph_nested_deeper_than_the_tracer_nests_runs(tmp_path):
     loaded = rt.saved_model.load(tmp_path / 'm')
     for x in (np.float64(40.5), np.float64(200.0)):
         assert loaded(x) == cond_chain_eager(x, depth)
+    # saved again and printed: the walks of saving and printing get the room they need too
+    rt.saved_model.save(loaded, tmp_path / 'again')
+    again = rt.saved_model.load(tmp_path / 'again')
+    assert again(np.float64(40.5)) == cond_chain_eager(np.float64(40.5), depth)
+    assert str(graph).count('cond[') == depth
