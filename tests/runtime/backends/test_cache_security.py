@@ -1,0 +1,187 @@
+"""The compile cache against another local user: planted pickles, shared and unsafe folders,
+the umask, the cache turned off."""
+import json
+import os
+import pickle
+import stat
+import subprocess
+import sys
+import textwrap
+import warnings
+from pathlib import Path
+
+import numba
+import numpy as np
+import pytest
+
+import runtime as rt
+from runtime.backends.numba import helpers
+
+ROOT = Path(rt.__file__).resolve().parents[1]  # the subprocesses import this tree's `runtime`
+
+PROGRAM = textwrap.dedent('''
+    import json
+    import os
+    import sys
+    import numpy as np
+    if 'umask0' in sys.argv:
+        os.umask(0)
+    import runtime as rt
+    from runtime.backends.numba import helpers
+
+    def scaled(x):
+        return x * 2.0 + 1.0
+
+    f = rt.function(scaled, jit_compile=True)
+    x = np.arange(9.0).reshape(3, 3)
+    assert (f(x) == x * 2.0 + 1.0).all()
+    assert (helpers.matmul_blas(x, x) == x @ x).all()
+    kernel = f.get_concrete_function(x).callable().dispatcher
+    print(json.dumps({
+        'kernel_hits': sum(kernel.stats.cache_hits.values()),
+        'helper_hits': sum(helpers.matmul_blas.stats.cache_hits.values()),
+        'module': kernel.py_func.__code__.co_filename,
+        'name': kernel.py_func.__qualname__, 'line': kernel.py_func.__code__.co_firstlineno,
+        'helper_line': helpers._LAZY['matmul_blas'].__code__.co_firstlineno}))
+''')
+
+
+def _run(tmp_path, private, *flags, numba_cache=None):
+    script = tmp_path / 'program.py'
+    script.write_text(PROGRAM)
+    env = dict(os.environ, AGCONVERT_CACHE_DIR=str(private), PYTHONPATH=str(ROOT))
+    env.pop('NUMBA_CACHE_DIR', None)
+    if numba_cache is not None:
+        env['NUMBA_CACHE_DIR'] = str(numba_cache)
+    done = subprocess.run([sys.executable, str(script), *flags], env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+class _Payload:
+    """What another user plants: unpickling it runs code (here: writes `marker`)."""
+
+    def __init__(self, marker):
+        self.marker = marker
+
+    def __reduce__(self):
+        return exec, (f'open({str(self.marker)!r}, "w").close()',)
+
+
+def _plant(shared, source_file, filename_base, marker):
+    """A pickle at the index numba would read for a function of `source_file` with its cache
+    in `shared` (numba's folder name for it: the source folder's name and a hash of its path)."""
+    from numba.core.caching import _CacheLocator
+    folder = shared / _CacheLocator.get_suitable_cache_subpath(str(source_file))
+    folder.mkdir(mode=0o777, exist_ok=True)
+    version = f'py{sys.version_info[0]}{sys.version_info[1]}{getattr(sys, "abiflags", "")}'
+    (folder / f'{filename_base}.{version}.nbi').write_bytes(pickle.dumps(_Payload(marker)))
+
+
+def test_pickles_planted_in_a_shared_numba_cache_dir_are_never_loaded(tmp_path):
+    private, shared = tmp_path / 'cpriv', tmp_path / 'shared'
+    shared.mkdir()
+    shared.chmod(0o1777)  # as /tmp: anyone may create files there
+    names = _run(tmp_path, private)  # (learns the file names; nothing planted yet)
+    kernel_marker, helper_marker = tmp_path / 'kernel-pwned', tmp_path / 'helper-pwned'
+    module = Path(names['module'])
+    _plant(shared, module, f'{module.stem}.{names["name"]}-{names["line"]}', kernel_marker)
+    _plant(shared, helpers.__file__, f'helpers.matmul_blas-{names["helper_line"]}',
+           helper_marker)
+    planted = sorted(shared.rglob('*'))
+    again = _run(tmp_path, private, numba_cache=shared)
+    assert not kernel_marker.exists() and not helper_marker.exists()
+    assert sorted(shared.rglob('*')) == planted  # nothing of ours is written there either
+    assert (again['kernel_hits'], again['helper_hits']) == (1, 1)  # from the private cache
+
+
+def test_under_umask_0_the_cache_files_are_private_and_used_by_the_next_process(tmp_path):
+    top = tmp_path / 'made'  # missing: the cache makes it too
+    private = top / 'cache'
+    _run(tmp_path, private, 'umask0')
+    made = [top, *top.rglob('*')]
+    assert len(made) > 5  # the entry, numba's index and data, the helper's
+    for path in made:
+        assert not path.stat().st_mode & 0o077, f'{path}: {oct(path.stat().st_mode)}'
+    again = _run(tmp_path, private, 'umask0')
+    assert (again['kernel_hits'], again['helper_hits']) == (1, 1)
+
+
+def _fresh_helper():
+    """A new dispatcher of a helper, cached as the module's own (no machine code in memory)."""
+    return helpers._cached_njit(helpers._LAZY['prod_rows'])
+
+
+def _helper_hits(dispatcher):
+    rows = np.arange(6.0).reshape(2, 3)
+    assert (dispatcher(rows) == rows.prod(axis=1)).all()
+    return sum(dispatcher.stats.cache_hits.values())
+
+
+def _halved_sum(x):  # (a function of this file only: the process shares one compile per source)
+    return (x / 2.0).sum()
+
+
+def _kernel_hits(x):
+    fn = rt.function(_halved_sum, jit_compile=True)
+    assert fn(x) == (x / 2.0).sum()
+    return sum(fn.get_concrete_function(x).callable().dispatcher.stats.cache_hits.values())
+
+
+def test_with_the_cache_off_nothing_is_written_in_either_cache_folder(tmp_path, monkeypatch):
+    private, shared = tmp_path / 'cpriv', tmp_path / 'shared'
+    shared.mkdir()
+    monkeypatch.setenv('AGCONVERT_CACHE_DIR', str(private))
+    monkeypatch.setattr(numba.core.config, 'CACHE_DIR', str(shared))  # NUMBA_CACHE_DIR's value
+    rt.config.set_compile_cache(False)
+    try:
+        _helper_hits(_fresh_helper())
+        _kernel_hits(np.arange(4.0))
+    finally:
+        rt.config.set_compile_cache(True)
+    assert not private.exists() and not list(shared.iterdir())
+
+
+def test_a_helpers_index_another_user_can_write_is_not_loaded_and_is_replaced(tmp_path,
+                                                                              monkeypatch):
+    monkeypatch.setenv('AGCONVERT_CACHE_DIR', str(tmp_path))
+    assert _helper_hits(_fresh_helper()) == 0
+    assert _helper_hits(_fresh_helper()) == 1
+    (index,) = (tmp_path / 'helpers').glob('helpers.prod_rows-*.nbi')
+    index.chmod(0o666)
+    with pytest.warns(RuntimeWarning, match='another user'):
+        assert _helper_hits(_fresh_helper()) == 0
+    assert stat.S_IMODE(index.stat().st_mode) == 0o600  # saved again, private
+    assert _helper_hits(_fresh_helper()) == 1
+
+
+def test_a_cache_owned_by_another_user_is_not_used_by_helpers_either(tmp_path, monkeypatch):
+    monkeypatch.setenv('AGCONVERT_CACHE_DIR', str(tmp_path))
+    assert _helper_hits(_fresh_helper()) == 0
+    other_user = os.getuid() + 1
+    monkeypatch.setattr(os, 'getuid', lambda: other_user)
+    with pytest.warns(RuntimeWarning, match='not private to this user'):
+        assert _helper_hits(_fresh_helper()) == 0
+
+
+@pytest.mark.parametrize('parent_mode, cached', [(0o777, False), (0o1777, True)])
+def test_a_cache_below_a_folder_anyone_can_write_is_used_only_if_it_is_sticky(
+        tmp_path, monkeypatch, parent_mode, cached):
+    """Without the sticky bit another user can rename the cache folder away and put theirs."""
+    parent = tmp_path / 'shared'
+    parent.mkdir()
+    parent.chmod(parent_mode)
+    monkeypatch.setenv('AGCONVERT_CACHE_DIR', str(parent / 'cache'))
+    x = np.arange(3.0 + parent_mode)  # (its own shape: its own compile in this process)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter('always')
+        _kernel_hits(x)
+        hits = _kernel_hits(x), _helper_hits(_fresh_helper()), _helper_hits(_fresh_helper())
+    messages = [str(w.message) for w in caught if 'compile cache' in str(w.message)]
+    if cached:
+        assert hits == (1, 0, 1) and not messages
+    else:
+        assert hits == (0, 0, 0)
+        assert len(messages) == 1 and f'{parent} ' in messages[0]
+        assert 'another user' in messages[0]
