@@ -44,37 +44,62 @@ def _safe_above(info):
     return not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH) or bool(info.st_mode & stat.S_ISVTX)
 
 
+# folder as given -> its real path, once made and every folder above it passed the rule (only
+# this user or root can change those folders since, so each later check is of the folder alone)
+_checked_above = {}
+
+
 def private_folder(path):
     """`path` resolved, made if missing (with its missing parents, 0700), if it passes the rule
     and so does every folder above it; else None, with one warning naming the folder at fault."""
-    path = Path(os.path.abspath(path))
+    path = os.path.abspath(path)
+    real = _checked_above.get(path)
     try:
-        if not path.is_dir():
-            _make(path)
-        real = path.resolve(strict=True)
-        info = real.lstat()
-    except OSError as exc:
-        warn_once(f'cannot create {path} ({exc.strerror})')
+        info = os.lstat(real) if real is not None else None
+    except FileNotFoundError:  # removed since: made again
+        info = None
+    if info is None:
+        real = _made_and_checked_above(path)
+        try:
+            info = None if real is None else os.lstat(real)
+        except OSError as exc:
+            warn_once(f'cannot use {path} ({exc.strerror})')
+            return None
+    if info is None:
         return None
     if not private(info) or not stat.S_ISDIR(info.st_mode):
         warn_once(f'{real} is not private to this user (another user could write its '
                   'pickled entries), so it is ignored')
         return None
-    for above in real.parents:
+    if not os.access(real, os.W_OK | os.X_OK):
+        warn_once(f'{real} is read-only')
+        return None
+    return Path(real)
+
+
+def _made_and_checked_above(path):
+    """The real path of folder `path` (made if missing) if the folders above it pass the rule,
+    else None with a warning."""
+    try:
+        if not os.path.isdir(path):
+            _make(path)
+        real = os.path.realpath(path, strict=True)
+    except OSError as exc:
+        warn_once(f'cannot create {path} ({exc.strerror})')
+        return None
+    for above in Path(real).parents:
         if not _safe_above(above.stat()):
             warn_once(f'{above} can be written by another user, who could replace {real} '
                       'below it, so it is ignored')
             return None
-    if not os.access(real, os.W_OK | os.X_OK):
-        warn_once(f'{real} is read-only')
-        return None
+    _checked_above[path] = real
     return real
 
 
 def _make(path):
     """Make `path` and its missing parents private folders (mkdir's mode is masked by the
     umask: a umask of 0277 would leave them unwritable, so the mode is set again)."""
-    for folder in [*reversed(path.parents), path]:
+    for folder in [*reversed(Path(path).parents), path]:
         try:
             os.mkdir(folder, 0o700)
         except FileExistsError:
