@@ -37,16 +37,33 @@ PROGRAM = textwrap.dedent('''
     assert (f(x) == x * 2.0 + 1.0).all()
     assert (helpers.matmul_blas(x, x) == x @ x).all()
     kernel = f.get_concrete_function(x).callable().dispatcher
-    print(json.dumps({
-        'kernel_hits': sum(kernel.stats.cache_hits.values()),
-        'helper_hits': sum(helpers.matmul_blas.stats.cache_hits.values()),
-        'module': kernel.py_func.__code__.co_filename,
-        'name': kernel.py_func.__qualname__, 'line': kernel.py_func.__code__.co_firstlineno,
-        'helper_line': helpers._LAZY['matmul_blas'].__code__.co_firstlineno}))
+    print(json.dumps({'kernel_hits': sum(kernel.stats.cache_hits.values()),
+                      'helper_hits': sum(helpers.matmul_blas.stats.cache_hits.values())}))
 ''')
 
 
+def scaled(x):  # (PROGRAM's function: the same source, so the same cache entry)
+    return x * 2.0 + 1.0
+
+
+def _compile_here(private, monkeypatch):
+    """PROGRAM's kernel and helper compiled in this process with its cache in `private`: their
+    numba dispatchers (new ones, which load from the cache if they can)."""
+    monkeypatch.setenv('AGCONVERT_CACHE_DIR', str(private))
+    fn = rt.function(scaled, jit_compile=True)
+    x = np.arange(9.0).reshape(3, 3)
+    assert (fn(x) == x * 2.0 + 1.0).all()
+    helper = helpers._cached_njit(helpers._LAZY['matmul_blas'])
+    assert (helper(x, x) == x @ x).all()
+    return fn.get_concrete_function(x).callable().dispatcher, helper
+
+
+def _hits(*dispatchers):
+    return tuple(sum(dispatcher.stats.cache_hits.values()) for dispatcher in dispatchers)
+
+
 def _run(tmp_path, private, *flags, numba_cache=None):
+    """PROGRAM's cache hits (kernel, helper) in a new process with its cache in `private`."""
     script = tmp_path / 'program.py'
     script.write_text(PROGRAM)
     env = dict(os.environ, AGCONVERT_CACHE_DIR=str(private), PYTHONPATH=str(ROOT))
@@ -56,7 +73,8 @@ def _run(tmp_path, private, *flags, numba_cache=None):
     done = subprocess.run([sys.executable, str(script), *flags], env=env, capture_output=True,
                           text=True, timeout=300)
     assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    report = json.loads(done.stdout)
+    return report['kernel_hits'], report['helper_hits']
 
 
 class _Payload:
@@ -69,34 +87,36 @@ class _Payload:
         return exec, (f'open({str(self.marker)!r}, "w").close()',)
 
 
-def _plant(shared, source_file, filename_base, marker):
-    """A pickle at the index numba would read for a function of `source_file` with its cache
-    in `shared` (numba's folder name for it: the source folder's name and a hash of its path)."""
+def _plant(shared, function, marker):
+    """A pickle at the index numba would read for `function` with its cache in `shared`
+    (numba's folder name for it: the source folder's name and a hash of its path)."""
     from numba.core.caching import _CacheLocator
-    folder = shared / _CacheLocator.get_suitable_cache_subpath(str(source_file))
+    code = function.__code__
+    folder = shared / _CacheLocator.get_suitable_cache_subpath(code.co_filename)
     folder.mkdir(mode=0o777, exist_ok=True)
+    module = Path(code.co_filename).stem
     version = f'py{sys.version_info[0]}{sys.version_info[1]}{getattr(sys, "abiflags", "")}'
-    (folder / f'{filename_base}.{version}.nbi').write_bytes(pickle.dumps(_Payload(marker)))
+    name = f'{module}.{function.__qualname__}-{code.co_firstlineno}.{version}.nbi'
+    (folder / name).write_bytes(pickle.dumps(_Payload(marker)))
 
 
-def test_pickles_planted_in_a_shared_numba_cache_dir_are_never_loaded(tmp_path):
+def test_pickles_planted_in_a_shared_numba_cache_dir_are_never_loaded(tmp_path, monkeypatch):
     private, shared = tmp_path / 'cpriv', tmp_path / 'shared'
     shared.mkdir()
     shared.chmod(0o1777)  # as /tmp: anyone may create files there
-    names = _run(tmp_path, private)  # (learns the file names; nothing planted yet)
+    kernel, helper = _compile_here(private, monkeypatch)  # (fills the private cache)
     kernel_marker, helper_marker = tmp_path / 'kernel-pwned', tmp_path / 'helper-pwned'
-    module = Path(names['module'])
-    _plant(shared, module, f'{module.stem}.{names["name"]}-{names["line"]}', kernel_marker)
-    _plant(shared, helpers.__file__, f'helpers.matmul_blas-{names["helper_line"]}',
-           helper_marker)
+    _plant(shared, kernel.py_func, kernel_marker)
+    _plant(shared, helper.py_func, helper_marker)
     planted = sorted(shared.rglob('*'))
-    again = _run(tmp_path, private, numba_cache=shared)
+    hits = _run(tmp_path, private, numba_cache=shared)
     assert not kernel_marker.exists() and not helper_marker.exists()
     assert sorted(shared.rglob('*')) == planted  # nothing of ours is written there either
-    assert (again['kernel_hits'], again['helper_hits']) == (1, 1)  # from the private cache
+    assert hits == (1, 1)  # from the private cache
 
 
-def test_under_umask_0_the_cache_files_are_private_and_used_by_the_next_process(tmp_path):
+def test_under_umask_0_the_cache_files_are_private_and_used_by_the_next_process(tmp_path,
+                                                                              monkeypatch):
     top = tmp_path / 'made'  # missing: the cache makes it too
     private = top / 'cache'
     _run(tmp_path, private, 'umask0')
@@ -104,8 +124,7 @@ def test_under_umask_0_the_cache_files_are_private_and_used_by_the_next_process(
     assert len(made) > 5  # the entry, numba's index and data, the helper's
     for path in made:
         assert not path.stat().st_mode & 0o077, f'{path}: {oct(path.stat().st_mode)}'
-    again = _run(tmp_path, private, 'umask0')
-    assert (again['kernel_hits'], again['helper_hits']) == (1, 1)
+    assert _hits(*_compile_here(private, monkeypatch)) == (1, 1)
 
 
 def _fresh_helper():
