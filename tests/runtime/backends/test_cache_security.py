@@ -1,6 +1,8 @@
 """The compile cache against another local user: planted pickles, shared and unsafe folders,
 the umask, the cache turned off."""
+import importlib.util
 import json
+import marshal
 import os
 import pickle
 import stat
@@ -62,7 +64,7 @@ def _hits(*dispatchers):
     return tuple(sum(dispatcher.stats.cache_hits.values()) for dispatcher in dispatchers)
 
 
-def _run(tmp_path, private, *flags, numba_cache=None):
+def _run(tmp_path, private, *flags, numba_cache=None, bytecode_prefix=None):
     """PROGRAM's cache hits (kernel, helper) in a new process with its cache in `private`."""
     script = tmp_path / 'program.py'
     script.write_text(PROGRAM)
@@ -70,6 +72,8 @@ def _run(tmp_path, private, *flags, numba_cache=None):
     env.pop('NUMBA_CACHE_DIR', None)
     if numba_cache is not None:
         env['NUMBA_CACHE_DIR'] = str(numba_cache)
+    if bytecode_prefix is not None:
+        env['PYTHONPYCACHEPREFIX'] = str(bytecode_prefix)
     done = subprocess.run([sys.executable, str(script), *flags], env=env, capture_output=True,
                           text=True, timeout=300)
     assert done.returncode == 0, done.stderr
@@ -100,17 +104,31 @@ def _plant(shared, function, marker):
     (folder / name).write_bytes(pickle.dumps(_Payload(marker)))
 
 
-def test_pickles_planted_in_a_shared_numba_cache_dir_are_never_loaded(tmp_path, monkeypatch):
+def _plant_bytecode(prefix, module, marker):
+    """Bytecode Python would run for `module` with PYTHONPYCACHEPREFIX=`prefix`: an unchecked
+    hash-based .pyc, which Python never compares with the source. It writes `marker`, then
+    runs the module's own code."""
+    code = compile(f'open({str(marker)!r}, "w").close(); {module.read_text()}', str(module),
+                   'exec')  # (on the first line: the module's functions keep their lines)
+    name = f'{module.stem}.{sys.implementation.cache_tag}.pyc'
+    bytecode = prefix / module.parent.relative_to('/') / name
+    bytecode.parent.mkdir(parents=True)
+    flags = (1).to_bytes(4, 'little')  # hash-based, source not checked
+    bytecode.write_bytes(importlib.util.MAGIC_NUMBER + flags + bytes(8) + marshal.dumps(code))
+
+
+def test_pickles_and_bytecode_planted_in_shared_folders_are_never_loaded(tmp_path, monkeypatch):
     private, shared = tmp_path / 'cpriv', tmp_path / 'shared'
     shared.mkdir()
     shared.chmod(0o1777)  # as /tmp: anyone may create files there
     kernel, helper = _compile_here(private, monkeypatch)  # (fills the private cache)
-    kernel_marker, helper_marker = tmp_path / 'kernel-pwned', tmp_path / 'helper-pwned'
-    _plant(shared, kernel.py_func, kernel_marker)
-    _plant(shared, helper.py_func, helper_marker)
+    markers = [tmp_path / f'{name}-pwned' for name in ('kernel', 'helper', 'bytecode')]
+    _plant(shared, kernel.py_func, markers[0])
+    _plant(shared, helper.py_func, markers[1])
+    _plant_bytecode(shared / 'pyc', Path(kernel.py_func.__code__.co_filename), markers[2])
     planted = sorted(shared.rglob('*'))
-    hits = _run(tmp_path, private, numba_cache=shared)
-    assert not kernel_marker.exists() and not helper_marker.exists()
+    hits = _run(tmp_path, private, numba_cache=shared, bytecode_prefix=shared / 'pyc')
+    assert not any(marker.exists() for marker in markers)
     assert sorted(shared.rglob('*')) == planted  # nothing of ours is written there either
     assert hits == (1, 1)  # from the private cache
 
