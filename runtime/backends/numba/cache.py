@@ -11,13 +11,16 @@ graph both succeed. numba's index files are pickles: every folder and file of th
 follows one rule (`private_paths`: made private whatever the umask; a folder or file another
 user can write, or owns, is never loaded; such a cache is not used, with one warning). A
 module whose text is not exactly the expected source is rewritten, and the text checked is
-the text run (the file is not read again, nor its bytecode). A corrupted entry is compiled
-again. The cache keeps at most `MAX_BYTES`, removing the least recently written entries.
+the text run (the file is not read again; its bytecode is cached in our `__pycache__`, not
+where PYTHONPYCACHEPREFIX says). A corrupted entry is compiled again. The cache keeps at
+most `MAX_BYTES`, removing the least recently written entries.
 `rt.config.set_compile_cache(False)` turns it off: nothing is then read or written.
 """
+import contextlib
 import functools
 import hashlib
 import importlib.util
+import marshal
 import os
 import platform
 import sys
@@ -31,6 +34,7 @@ from ... import config
 from . import private_paths
 
 MAX_BYTES = 256 << 20
+_BYTECODE_TAG = f'{sys.implementation.cache_tag}.code'
 
 
 def header(helpers):
@@ -85,8 +89,7 @@ def load_or_compile(source, fn_name, helpers=()):
     spec = importlib.util.spec_from_file_location(f'agconvert_jit_{key}', path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # numba resolves the globals of objmode blocks through it
-    # the text just checked, not the file read again (nor bytecode Python would cache beside it)
-    exec(compile(module_source, str(path), 'exec'), module.__dict__)
+    exec(_module_code(module_source, path, _numba_folder(folder)), module.__dict__)
     stamp = hashlib.sha256(module_source.encode()).digest()
     dispatcher = cached_njit(getattr(module, fn_name), functools.partial(_numba_folder, folder),
                              stamp)
@@ -97,6 +100,29 @@ def load_or_compile(source, fn_name, helpers=()):
 def _numba_folder(folder):
     """Where numba's files of the entries in `folder` go, or None while the cache is off."""
     return private_paths.private_folder(folder / '__pycache__') if config.compile_cache() else None
+
+
+def _module_code(text, path, pycache):
+    """The code of the entry module `path`, whose text was just checked to be `text` (the file
+    is not read again), its bytecode cached in `pycache` if not None: compiling it costs about
+    1.5 ms of a new process's load, and Python's own .pyc would go where PYTHONPYCACHEPREFIX
+    says, which may be a folder other users write."""
+    bytecode = None if pycache is None else pycache / f'{path.stem}.{_BYTECODE_TAG}'
+    try:
+        if bytecode is not None and not private_paths.trusted(bytecode):
+            private_paths.warn_once(f'{bytecode} can be written by another user, so it is not '
+                                    'loaded')
+        elif bytecode is not None:
+            data = bytecode.read_bytes()
+            if data.startswith(importlib.util.MAGIC_NUMBER):  # (the key has Python's version)
+                return marshal.loads(data[len(importlib.util.MAGIC_NUMBER):])
+    except (OSError, ValueError, EOFError, TypeError):  # none yet, or a corrupted one
+        pass
+    code = compile(text, str(path), 'exec')
+    if bytecode is not None:
+        with contextlib.suppress(OSError), private_paths.private_writer(bytecode) as file:
+            file.write(importlib.util.MAGIC_NUMBER + marshal.dumps(code))
+    return code
 
 
 def helpers_folder():

@@ -222,3 +222,19 @@ def test_a_cache_below_a_folder_anyone_can_write_is_used_only_if_it_is_sticky(
         assert hits == (0, 0, 0)
         assert len(messages) == 1 and f'{parent} ' in messages[0]
         assert 'another user' in messages[0]
+
+
+def test_an_entrys_bytecode_another_user_can_write_is_not_run(tmp_path, monkeypatch):
+    monkeypatch.setenv('AGCONVERT_CACHE_DIR', str(tmp_path))
+    x = np.arange(5.0)
+    _kernel_hits(x)
+    (bytecode,) = (tmp_path / '__pycache__').glob('g*.code')
+    marker = tmp_path / 'pwned'
+    module = next(tmp_path.glob('g*.py'))
+    code = compile(f'open({str(marker)!r}, "w").close(); {module.read_text()}', str(module), 'exec')
+    bytecode.write_bytes(importlib.util.MAGIC_NUMBER + marshal.dumps(code))
+    bytecode.chmod(0o666)
+    with pytest.warns(RuntimeWarning, match='another user'):
+        assert _kernel_hits(x) == 1  # numba's machine code still loads: the bytecode is redone
+    assert not marker.exists()
+    assert stat.S_IMODE(bytecode.stat().st_mode) == 0o600  # written again, private

@@ -96,7 +96,7 @@ def test_a_cache_another_user_can_write_is_ignored_with_a_warning(tmp_path, monk
     if why == 'not private':
         tmp_path.chmod(0o777)
     else:
-        next((tmp_path / '__pycache__').glob('g*')).chmod(0o666)
+        next((tmp_path / '__pycache__').glob('g*.nbi')).chmod(0o666)  # numba's index
     with pytest.warns(RuntimeWarning, match='another user'):
         dispatcher = _compile(tmp_path, monkeypatch)
     assert sum(dispatcher.stats.cache_hits.values()) == 0
