@@ -67,7 +67,10 @@ def private_folder(path):
             return None
     if info is None:
         return None
-    if not private(info) or not stat.S_ISDIR(info.st_mode):
+    if not stat.S_ISDIR(info.st_mode):
+        warn_once(f'{real} is not a folder')
+        return None
+    if not private(info):
         warn_once(f'{real} is not private to this user (another user could write its '
                   'pickled entries), so it is ignored')
         return None
