@@ -81,8 +81,9 @@ def experimental_optimizations():
 
 
 def set_compile_cache(enabled):
-    """Whether `jit_compile=True` graphs are cached on disk across processes (default True;
-    the directory is `AGCONVERT_CACHE_DIR`, else the user's cache directory)."""
+    """Whether `jit_compile=True` graphs and numba's code of our helpers are cached on disk
+    across processes (default True; the directory is `AGCONVERT_CACHE_DIR`, else the user's
+    cache directory, never `NUMBA_CACHE_DIR`). Off, nothing is read or written there."""
     global _compile_cache
     _compile_cache = bool(enabled)
 

@@ -2,37 +2,39 @@
 
 An entry is a module `g<key>.py` holding the graph's generated source, under
 `AGCONVERT_CACHE_DIR` (default `$XDG_CACHE_HOME/agconvert` or
-`~/.cache/agconvert`); numba caches its machine code beside it (`__pycache__`,
-`cache=True`). The key hashes the source, the versions of Python, numpy and
-numba, numba's optimisation level (`NUMBA_OPT`) and the text of our numba
-helpers, so any change makes a new entry. Entries are written
-atomically (a temporary file renamed), so concurrent processes compiling the
-same graph both succeed. numba's index files are pickles: the directory is
-made private (0700), and a directory or entry file another user can write
-(or owns) is never loaded; such a cache is not used, with one warning. A
-module whose text is not exactly the expected source is rewritten. A
-corrupted entry is compiled again. The cache keeps at most `MAX_BYTES`,
-removing the least recently written entries. `rt.config.set_compile_cache`
-turns it off.
+`~/.cache/agconvert`); numba's machine code of it is cached beside it (`__pycache__`), and
+that of our helpers in `helpers/` (`dispatcher_cache`: never in `NUMBA_CACHE_DIR`). The key
+hashes the source, the versions of Python, numpy and numba, numba's optimisation level
+(`NUMBA_OPT`) and the text of our numba helpers, so any change makes a new entry. Entries are
+written atomically (a temporary file renamed), so concurrent processes compiling the same
+graph both succeed. numba's index files are pickles: every folder and file of the cache
+follows one rule (`private_paths`: made private whatever the umask; a folder or file another
+user can write, or owns, is never loaded; such a cache is not used, with one warning). A
+module whose text is not exactly the expected source is rewritten, and the text checked is
+the text run (the file is not read again; its bytecode is cached in our `__pycache__`, not
+where PYTHONPYCACHEPREFIX says). A corrupted entry is compiled again. The cache keeps at
+most `MAX_BYTES`, removing the least recently written entries.
+`rt.config.set_compile_cache(False)` turns it off: nothing is then read or written.
 """
+import contextlib
 import functools
 import hashlib
 import importlib.util
+import marshal
 import os
 import platform
-import stat
 import sys
 import tempfile
-import warnings
 import weakref
 from pathlib import Path
 
 import numpy as np
 
 from ... import config
+from . import private_paths
 
 MAX_BYTES = 256 << 20
-_warned = set()
+_BYTECODE_TAG = f'{sys.implementation.cache_tag}.code'
 
 
 def header(helpers):
@@ -72,13 +74,14 @@ def load_or_compile(source, fn_name, helpers=()):
     """The numba dispatcher of `fn_name` defined by `source` (calling these `helpers`), cached
     on disk when possible."""
     import numba
+    from .dispatcher_cache import cached_njit
     module_source = header(helpers) + source
     folder = _usable_directory() if config.compile_cache() else None
-    key = entry_key(module_source) if folder is not None else None
-    if folder is None or not _entry_trusted(folder, f'g{key}'):
+    if folder is None:
         namespace = {}
         exec(compile(module_source, f'<jit {fn_name}>', 'exec'), namespace)
         return numba.njit(namespace[fn_name])
+    key = entry_key(module_source)
     path = folder / f'g{key}.py'
     if not _holds(path, module_source):
         _write_atomically(path, module_source)
@@ -86,10 +89,46 @@ def load_or_compile(source, fn_name, helpers=()):
     spec = importlib.util.spec_from_file_location(f'agconvert_jit_{key}', path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # numba resolves the globals of objmode blocks through it
-    spec.loader.exec_module(module)
-    dispatcher = numba.njit(cache=True)(getattr(module, fn_name))
+    exec(_module_code(module_source, path, _numba_folder(folder)), module.__dict__)
+    stamp = hashlib.sha256(module_source.encode()).digest()
+    dispatcher = cached_njit(getattr(module, fn_name), functools.partial(_numba_folder, folder),
+                             stamp)
     weakref.finalize(dispatcher, _forget_module, spec.name, module)  # as long as it is used
     return dispatcher
+
+
+def _numba_folder(folder):
+    """Where numba's files of the entries in `folder` go, or None while the cache is off."""
+    return private_paths.private_folder(folder / '__pycache__') if config.compile_cache() else None
+
+
+def _module_code(text, path, pycache):
+    """The code of the entry module `path`, whose text was just checked to be `text` (the file
+    is not read again), its bytecode cached in `pycache` if not None: compiling it costs about
+    1.5 ms of a new process's load, and Python's own .pyc would go where PYTHONPYCACHEPREFIX
+    says, which may be a folder other users write."""
+    bytecode = None if pycache is None else pycache / f'{path.stem}.{_BYTECODE_TAG}'
+    try:
+        if bytecode is not None and not private_paths.trusted(bytecode):
+            private_paths.warn_once(f'{bytecode} can be written by another user, so it is not '
+                                    'loaded')
+        elif bytecode is not None:
+            data = bytecode.read_bytes()
+            if data.startswith(importlib.util.MAGIC_NUMBER):  # (the key has Python's version)
+                return marshal.loads(data[len(importlib.util.MAGIC_NUMBER):])
+    except (OSError, ValueError, EOFError, TypeError):  # none yet, or a corrupted one
+        pass
+    code = compile(text, str(path), 'exec')
+    if bytecode is not None:
+        with contextlib.suppress(OSError), private_paths.private_writer(bytecode) as file:
+            file.write(importlib.util.MAGIC_NUMBER + marshal.dumps(code))
+    return code
+
+
+def helpers_folder():
+    """Where numba's files of our helpers go (`dispatcher_cache`), or None: not cached now."""
+    folder = _usable_directory() if config.compile_cache() else None
+    return None if folder is None else private_paths.private_folder(folder / 'helpers')
 
 
 def _forget_module(name, module):
@@ -108,62 +147,15 @@ def discard(dispatcher):
     return bool(files)
 
 
-def _warn_once(message):
-    if message not in _warned:
-        _warned.add(message)
-        warnings.warn(f'agconvert compile cache: {message}; compiling without the cache',
-                      RuntimeWarning, stacklevel=4)
-
-
 def _usable_directory():
-    """The cache directory if it is private and writable (made so if new), else None."""
-    folder = directory()
-    try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        info = folder.stat()
-    except OSError as exc:
-        _warn_once(f'cannot create {folder} ({exc.strerror})')
-        return None
-    if info.st_uid != os.getuid() or info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
-        _warn_once(f'{folder} is not private to this user (another user could write its '
-                   'pickled entries), so it is ignored')
-        return None
-    if not os.access(folder, os.W_OK | os.X_OK):
-        _warn_once(f'{folder} is read-only')
-        return None
-    return folder
-
-
-def _entry_trusted(folder, stem):
-    """False (with a warning) if numba's folder or a file of the entry `stem` in it can be
-    written by another user. Only the entry's own files are checked: a full cache holds
-    thousands, and checking them all cost tens of milliseconds at every lookup."""
-    pycache = folder / '__pycache__'
-    try:
-        names = [name for name in os.listdir(pycache) if name.startswith(f'{stem}.')]
-    except FileNotFoundError:
-        return True
-    for entry in [pycache, *(pycache / name for name in names)]:
-        try:
-            trusted = _trusted(entry)
-        except FileNotFoundError:  # another process's temporary file, renamed since listed
-            continue
-        if not trusted:
-            _warn_once(f'{entry} can be written by another user, so the cache is ignored')
-            return False
-    return True
-
-
-def _trusted(path):
-    info = path.lstat()
-    return (info.st_uid == os.getuid() and not stat.S_ISLNK(info.st_mode)
-            and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH))
+    """The cache directory, resolved, if private and writable (made so if new), else None."""
+    return private_paths.private_folder(directory())
 
 
 def _holds(path, text):
     """True if `path` is a trusted file holding exactly `text`."""
     try:
-        return _trusted(path) and path.read_text(encoding='utf-8') == text
+        return private_paths.trusted(path) and path.read_text(encoding='utf-8') == text
     except (OSError, UnicodeDecodeError):
         return False
 

@@ -1,29 +1,24 @@
 """numba functions the generated code calls (`ctx.helper(name)` imports them by name)."""
+import hashlib
+from pathlib import Path
+
 import numpy as np
-from numba import njit
-from numba.core import config, types
-from numba.core.caching import FunctionCache
+from numba.core import types
 from numba.extending import overload
 
 from . import numpy_blas
+from .cache import helpers_folder
+from .dispatcher_cache import cached_njit
 
-
-class _PerOptLevelCache(FunctionCache):
-    """numba's cache of a helper, with numba's optimisation level in the key of every entry.
-
-    numba leaves the level out, so a process at NUMBA_OPT=0 (the test suite) and one at
-    the default 3 (`make bench`, users) loaded each other's machine code: after a test run,
-    the benchmarks' matmuls ran -O0 helpers, 2x slower."""
-
-    def _index_key(self, sig, codegen):
-        return (*super()._index_key(sig, codegen), ('NUMBA_OPT', int(config.OPT)))
+# numba's cache of a helper is stale when this file changes (its hash is numba's source stamp)
+_SOURCE_STAMP = hashlib.sha256(Path(__file__).read_bytes()).digest()
 
 
 def _cached_njit(function):
-    """`njit(cache=True)(function)`, its cache entries kept apart per optimisation level."""
-    dispatcher = njit(function)
-    dispatcher._cache = _PerOptLevelCache(function)  # what cache=True sets, with our key
-    return dispatcher
+    """`njit(function)`, its machine code cached in the compile cache's private `helpers/`
+    (never in `NUMBA_CACHE_DIR`, and not while the compile cache is off)."""
+    return cached_njit(function, helpers_folder, _SOURCE_STAMP)
+
 
 # name -> Python function of a helper that becomes a numba dispatcher when first imported
 # (building one costs about 0.3 ms, and a new process loading a cached graph needs a few)
