@@ -19,7 +19,7 @@ import numpy as np
 from ...ir.core import AbstractValue, Literal, Var
 from ...ops.elementwise import UFUNCS
 from . import ufunc_loops, zero_division
-from .lowering import check_literals, loop_dtypes, unsupported
+from .lowering import check_literals, constant_comparison, loop_dtypes, unsupported
 from .types import cast, dtype_source, is_scalar
 
 INDENT = '    '
@@ -99,6 +99,9 @@ def _scalar_op(ctx, eq, args):
         cond, x, y = args
         return f'{cast(x, atoms[1], out)} if {cond} else {cast(y, atoms[2], out)}'
     dtypes, ufunc = loop_dtypes(eq), UFUNCS[eq.primitive]
+    constant = constant_comparison(eq, dtypes)
+    if constant is not None:
+        return f'np.bool_({constant[0]})'
     why = ufunc_loops.missing_loop(ufunc, dtypes)
     if why is not None:
         raise unsupported(eq, why)

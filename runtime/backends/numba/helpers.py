@@ -340,6 +340,11 @@ def _sign(dtype):  # -0.0 gives +0.0, a NaN itself
     return register_jitable(lambda x: one if x > 0 else -one if x < 0 else zero if x == 0 else x)
 
 
+def _sign_unsigned(dtype):
+    one, zero = dtype.type(1), dtype.type(0)
+    return register_jitable(lambda x: one if x > 0 else zero)
+
+
 def _spacing(dtype):  # numpy's spacing of -0.0 is the smallest positive subnormal, as of +0.0
     tiny = np.finfo(dtype).smallest_subnormal
     return register_jitable(lambda x: tiny if x == 0 else np.spacing(x))
@@ -440,7 +445,8 @@ def _power_int(dtype):
 
 
 _KERNELS = {'maximum': _maximum, 'minimum': _minimum, 'fmax': _fmax, 'fmin': _fmin,
-            'sign': _sign, 'spacing': _spacing, 'remainder_float': _remainder_float,
+            'sign': _sign, 'sign_unsigned': _sign_unsigned, 'spacing': _spacing,
+            'remainder_float': _remainder_float,
             'floor_divide_int': _floor_divide_int, 'remainder_int': _remainder_int,
             'fmod_int': _fmod_int, 'left_shift': _left_shift, 'right_shift': _right_shift,
             'power_int': _power_int}

@@ -48,6 +48,10 @@ def _ufunc(ctx, eq, args):
     why = ufunc_loops.missing_loop(ufunc, dtypes)
     if why is not None:
         raise unsupported(eq, why)
+    constant = constant_comparison(eq, dtypes)
+    if constant is not None:
+        value, other = constant
+        return f'np.bool_({value})' if scalar else f'np.full({args[other]}.shape, {value})'
     operands, check = _loop_operands(ctx, eq, ufunc, dtypes, args)
     operator = _scalar_operator(eq, dtypes) if scalar and not check else None
     if operator is not None:
@@ -73,6 +77,20 @@ def _loop_operands(ctx, eq, ufunc, dtypes, args):
         one_value = all(is_scalar(a.aval) for a in eq.inputs)
         check += zero_division.overflow_check(ctx, eq, *operands, one_value, dtypes[0])
     return operands, check
+
+
+def constant_comparison(eq, dtypes):
+    """(numpy's result, the other operand's index) of a comparison with a Python int out of the
+    bounds of the dtype it meets (numpy 2 compares it exactly: `uint8_array < 300` is all
+    True, the same for every value), or None."""
+    if eq.primitive not in COMPARISONS:
+        return None
+    for i, atom in enumerate(eq.inputs):
+        if isinstance(atom, Literal) and type(atom.value) is int and dtypes[i].kind in 'iu' \
+                and not np.iinfo(dtypes[i]).min <= atom.value <= np.iinfo(dtypes[i]).max:
+            sample = [atom.value if j == i else np.zeros((), dtypes[j]) for j in range(2)]
+            return bool(UFUNCS[eq.primitive](*sample)), 1 - i
+    return None
 
 
 def check_literals(eq, ufunc, dtypes):

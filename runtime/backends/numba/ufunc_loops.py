@@ -19,7 +19,7 @@ from . import nan_rules
 NAN_CHECKED = frozenset((
     'arccos', 'arccosh', 'arcsin', 'arcsinh', 'arctan', 'arctanh', 'cbrt', 'cos', 'cosh', 'exp',
     'exp2', 'expm1', 'log', 'log10', 'log1p', 'log2', 'sin', 'sinh', 'tan', 'tanh', 'negative',
-    'arctan2', 'fmod', 'power', 'float_power', 'hypot', 'logaddexp', 'logaddexp2'))
+    'spacing', 'arctan2', 'fmod', 'power', 'float_power', 'hypot', 'logaddexp', 'logaddexp2'))
 # ufunc -> our kernel, on floats; on signed integers; on any integers
 FLOAT_KERNELS = {'maximum': 'maximum', 'minimum': 'minimum', 'fmax': 'fmax', 'fmin': 'fmin',
                  'sign': 'sign', 'spacing': 'spacing', 'remainder': 'remainder_float'}
@@ -51,6 +51,8 @@ def kernel_spec(ufunc, dtypes):
         return None
     name, kind = ufunc.__name__, dtypes[0].kind
     if kind in 'iu':
+        if kind == 'u' and name == 'sign':
+            return 'sign_unsigned'  # numba's sign of 255 (uint8) is 255: it reads it as -1
         return (SIGNED_KERNELS.get(name) if kind == 'i' else None) or INTEGER_KERNELS.get(name)
     if kind != 'f':
         return None
