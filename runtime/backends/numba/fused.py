@@ -19,7 +19,7 @@ import numpy as np
 from ...ir.core import AbstractValue, Literal, Var
 from ...ops.elementwise import UFUNCS
 from . import ufunc_loops, zero_division
-from .lowering import loop_dtypes, unsupported
+from .lowering import check_literals, constant_comparison, loop_dtypes, unsupported
 from .types import cast, dtype_source, is_scalar
 
 INDENT = '    '
@@ -72,23 +72,39 @@ def _element(ctx, atom, eq, elements, flat, lines, index):
 
 
 def _zero_division_check(ctx, eq, args):
-    if eq.primitive not in zero_division.DIVISIONS or zero_division.safe_divisor(
-            eq.inputs[1]) or not zero_division.is_integer_division(eq.primitive, loop_dtypes(eq)):
+    """Lines recording an element's integer division by zero, or overflow, for numpy's warning."""
+    if eq.primitive not in zero_division.DIVISIONS:
         return []
-    return zero_division.check(ctx, eq, args[1], one_value=True)
+    dtypes, lines = loop_dtypes(eq), []
+    if zero_division.is_integer_division(eq.primitive, dtypes) and \
+            not zero_division.safe_divisor(eq.inputs[1]):
+        lines = zero_division.check(ctx, eq, args[1], one_value=True)
+    if zero_division.may_overflow(eq.primitive, dtypes, eq.inputs):
+        operands = [cast(a, atom, d) for a, atom, d in zip(args, _element_atoms(eq), dtypes)]
+        lines += zero_division.overflow_check(ctx, eq, *operands, True, dtypes[0])
+    return lines
+
+
+def _element_atoms(eq):
+    """`eq`'s inputs as the loop sees them: literals, or scalars of their dtypes."""
+    return [a if isinstance(a, Literal) else Var(AbstractValue(a.aval.dtype, (), a.aval.weak))
+            for a in eq.inputs]
 
 
 def _scalar_op(ctx, eq, args):
     """One element of `eq`: its inputs are scalars of their dtypes in the loop."""
-    atoms = [a if isinstance(a, Literal) else Var(AbstractValue(a.aval.dtype, (), a.aval.weak))
-             for a in eq.inputs]
+    atoms = _element_atoms(eq)
     if eq.primitive == 'where':
         out = eq.outputs[0].aval.dtype
         cond, x, y = args
         return f'{cast(x, atoms[1], out)} if {cond} else {cast(y, atoms[2], out)}'
     dtypes, ufunc = loop_dtypes(eq), UFUNCS[eq.primitive]
+    constant = constant_comparison(eq, dtypes)
+    if constant is not None:
+        return f'np.bool_({constant[0]})'
     why = ufunc_loops.missing_loop(ufunc, dtypes)
     if why is not None:
         raise unsupported(eq, why)
+    check_literals(eq, ufunc, dtypes)
     cast_args = [cast(a, atom, d) for a, atom, d in zip(args, atoms, dtypes)]
     return ufunc_loops.call(ctx, ufunc, dtypes, cast_args, arrays=False)

@@ -1,10 +1,11 @@
 """numba functions the generated code calls (`ctx.helper(name)` imports them by name)."""
+import functools
 import hashlib
 from pathlib import Path
 
 import numpy as np
 from numba.core import types
-from numba.extending import overload
+from numba.extending import overload, register_jitable
 
 from . import numpy_blas
 from .cache import helpers_folder
@@ -205,6 +206,261 @@ def floor_divide_arrays(a, b):
     for i in np.ndindex(x.shape):
         out[i] = floor_divide_float(x[i], y[i])
     return out
+
+
+# --- numpy's results where numba's ufunc differs: kernels `ufunc_loops.kernel_spec` names ---
+
+
+def numpy_unary(x, kernel):
+    """numpy's ufunc of `x` (a scalar, or an array: a new array) as computed by the kernel the
+    literal string `kernel` names (`_kernel`)."""
+
+
+def numpy_binary(a, b, kernel):
+    """numpy's ufunc of `a` and `b` (scalars, or arrays broadcast together: a new array) as
+    computed by the kernel the literal string `kernel` names (`_kernel`)."""
+
+
+@overload(numpy_unary, prefer_literal=True)
+def _numpy_unary(x, kernel):
+    if not isinstance(kernel, types.StringLiteral):
+        return None
+    scalar = _kernel(kernel.literal_value, getattr(x, 'dtype', x))
+    if not isinstance(x, types.Array):
+        return lambda x, kernel: scalar(x)
+
+    def apply(x, kernel):
+        out = np.empty(x.shape, x.dtype)
+        for i in np.ndindex(x.shape):
+            out[i] = scalar(x[i])
+        return out
+    return apply
+
+
+@overload(numpy_binary, prefer_literal=True)
+def _numpy_binary(a, b, kernel):
+    if not isinstance(kernel, types.StringLiteral):
+        return None
+    scalar = _kernel(kernel.literal_value, getattr(a, 'dtype', a))
+    if not isinstance(a, types.Array) and not isinstance(b, types.Array):
+        return lambda a, b, kernel: scalar(a, b)
+
+    def apply(a, b, kernel):
+        x, y = np.broadcast_arrays(np.asarray(a), np.asarray(b))
+        out = np.empty(x.shape, x.dtype)
+        for i in np.ndindex(x.shape):
+            out[i] = scalar(x[i], y[i])
+        return out
+    return apply
+
+
+@functools.cache
+def _kernel(spec, element):
+    """The scalar function of `spec`, 'name' or 'name:nan rule' (`nan_rules`), on values of
+    numba's type `element`: our kernel of that name, else numba's ufunc; NaN results then
+    made the NaN numpy's loop gives."""
+    from numba.np.numpy_support import as_dtype
+    dtype = as_dtype(element)
+    name, _, rule = spec.partition(':')
+    make = _KERNELS.get(name)
+    base = make(dtype) if make is not None else _numba_ufunc(getattr(np, name))
+    return _numpy_nans(base, rule, dtype) if rule else base
+
+
+def _numba_ufunc(ufunc):
+    if ufunc.nin == 1:
+        return register_jitable(lambda x: ufunc(x))
+    return register_jitable(lambda a, b: ufunc(a, b))
+
+
+def _numpy_nans(base, rule, dtype):
+    """`base` whose NaN results are numpy's: for a NaN input, `rule`'s first part says what
+    (keep it, flip or clear its sign, numpy's +NaN or -NaN; 'first': of two inputs the first);
+    for an invalid operation (log(-1)) its second part ('+q', '-q', or '': numba's)."""
+    keep, invalid = rule.split(':')
+    real = dtype.type
+    one, nan = real(1), real(np.nan)
+    negative_nan = np.copysign(nan, real(-1))
+    made = {'+q': nan, '-q': negative_nan}.get(invalid)
+    use_made = made is not None
+    made = nan if made is None else made
+    if keep == 'first':
+        def binary(a, b):
+            r = base(a, b)
+            if r == r:
+                return r
+            if a != a:
+                return a
+            if b != b:
+                return b
+            return made if use_made else r
+        return register_jitable(binary)
+    code = ('keep', 'flip', 'clear', '+q', '-q').index(keep)
+
+    def unary(x):
+        r = base(x)
+        if r == r:
+            return r
+        if x != x:
+            if code == 0:
+                return x
+            if code == 1:
+                return np.copysign(x, one if np.signbit(x) else -one)
+            if code == 2:
+                return np.copysign(x, one)
+            return nan if code == 3 else negative_nan
+        return made if use_made else r
+    return register_jitable(unary)
+
+
+def _maximum(dtype):  # numpy's SIMD and scalar loops alike: the first NaN, else b at ties
+    return register_jitable(lambda a, b: a if a != a or a > b else b)
+
+
+def _minimum(dtype):
+    return register_jitable(lambda a, b: a if a != a or a < b else b)
+
+
+def _fmax(dtype):  # numpy's SIMD loop's rule (its libm tail differs: see ufunc_loops)
+    return register_jitable(lambda a, b: a if b != b or a > b else b)
+
+
+def _fmin(dtype):
+    return register_jitable(lambda a, b: a if b != b or a < b else b)
+
+
+def _sign(dtype):  # -0.0 gives +0.0, a NaN itself
+    one, zero = dtype.type(1), dtype.type(0)
+    return register_jitable(lambda x: one if x > 0 else -one if x < 0 else zero if x == 0 else x)
+
+
+def _sign_unsigned(dtype):
+    one, zero = dtype.type(1), dtype.type(0)
+    return register_jitable(lambda x: one if x > 0 else zero)
+
+
+def _spacing(dtype):  # numpy's spacing of -0.0 is the smallest positive subnormal, as of +0.0
+    tiny = np.finfo(dtype).smallest_subnormal
+    return register_jitable(lambda x: tiny if x == 0 else np.spacing(x))
+
+
+def _remainder_float(dtype):
+    """numpy's float remainder (npy_divmod): fmod, moved to the divisor's sign; a zero result
+    takes the divisor's sign (numba's keeps the dividend's)."""
+    zero = dtype.type(0)
+
+    def remainder(a, b):
+        mod = np.fmod(a, b)
+        if b == 0:
+            return mod
+        if mod != 0:
+            if (b < 0) != (mod < 0):
+                mod += b
+        else:
+            mod = np.copysign(zero, b)
+        return mod
+    return register_jitable(remainder)
+
+
+def _floor_divide_int(dtype):
+    """numpy's signed floor division: 0 for a zero divisor, and the smallest integer divided
+    by -1 is itself (it overflows: numba gives 0)."""
+    kind, zero = dtype.type, dtype.type(0)
+
+    def floor_divide(a, b):
+        if b == 0:
+            return zero
+        if b == -1:
+            return kind(-a)  # wraps: -min is min
+        return kind(a // b)
+    return register_jitable(floor_divide)
+
+
+def _remainder_int(dtype):
+    """numpy's signed remainder: 0 for a zero or -1 divisor (numba divides min by -1: the
+    processor's division traps, SIGFPE ends the process)."""
+    kind, zero = dtype.type, dtype.type(0)
+
+    def remainder(a, b):
+        if b == 0 or b == -1:
+            return zero
+        return kind(a % b)
+    return register_jitable(remainder)
+
+
+def _fmod_int(dtype):
+    """numpy's signed fmod (C's %: the dividend's sign): 0 for a zero or -1 divisor."""
+    kind, zero = dtype.type, dtype.type(0)
+
+    def fmod(a, b):
+        if b == 0 or b == -1:
+            return zero
+        mod = a % b  # Python's: the divisor's sign
+        if mod != 0 and (mod < 0) != (a < 0):
+            mod -= b
+        return kind(mod)
+    return register_jitable(fmod)
+
+
+def _left_shift(dtype):
+    """numpy's shift: 0 for a count out of [0, bits) (the processor takes it modulo bits)."""
+    kind, zero, bits = dtype.type, dtype.type(0), dtype.itemsize * 8
+    return register_jitable(lambda a, b: zero if b < 0 or b >= bits else kind(a << b))
+
+
+def _right_shift(dtype):
+    """numpy's shift: a count out of [0, bits) gives 0, or -1 for a negative value."""
+    kind, zero, bits = dtype.type, dtype.type(0), dtype.itemsize * 8
+    below = kind(-1) if dtype.kind == 'i' else zero
+
+    def right_shift(a, b):
+        if b < 0 or b >= bits:
+            return below if a < 0 else zero
+        return kind(a >> b)
+    return register_jitable(right_shift)
+
+
+def _power_int(dtype):
+    """numpy's integer power: ValueError for a negative exponent (numba gives 0 or 1/a), else
+    squarings wrapping in the dtype (numba goes through floats above 65536)."""
+    kind, one = dtype.type, dtype.type(1)
+
+    def power(a, b):
+        if b < 0:
+            raise ValueError('Integers to negative integer powers are not allowed.')
+        out, base, exponent = one, a, b
+        while exponent > 0:
+            if exponent & 1:
+                out = kind(out * base)
+            base = kind(base * base)
+            exponent >>= 1
+        return out
+    return register_jitable(power)
+
+
+_KERNELS = {'maximum': _maximum, 'minimum': _minimum, 'fmax': _fmax, 'fmin': _fmin,
+            'sign': _sign, 'sign_unsigned': _sign_unsigned, 'spacing': _spacing,
+            'remainder_float': _remainder_float,
+            'floor_divide_int': _floor_divide_int, 'remainder_int': _remainder_int,
+            'fmod_int': _fmod_int, 'left_shift': _left_shift, 'right_shift': _right_shift,
+            'power_int': _power_int}
+
+
+def overflowing_division(a, b, smallest):
+    """True if an element of `a` is `smallest` where `b` (broadcast) is -1: numpy's integer
+    floor division overflows there (and warns)."""
+
+
+@overload(overflowing_division)
+def _overflowing_division(a, b, smallest):
+    # an overload, as numpy_binary: the graph calling it stays in numba's cache
+    def impl(a, b, smallest):
+        x, y = np.broadcast_arrays(np.asarray(a), np.asarray(b))
+        for i in np.ndindex(x.shape):
+            if y[i] == -1 and x[i] == smallest:
+                return True
+        return False
+    return impl
 
 
 @_lazy_jit

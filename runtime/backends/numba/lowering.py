@@ -48,12 +48,16 @@ def _ufunc(ctx, eq, args):
     why = ufunc_loops.missing_loop(ufunc, dtypes)
     if why is not None:
         raise unsupported(eq, why)
+    constant = constant_comparison(eq, dtypes)
+    if constant is not None:
+        value, other = constant
+        return f'np.bool_({value})' if scalar else f'np.full({args[other]}.shape, {value})'
     operands, check = _loop_operands(ctx, eq, ufunc, dtypes, args)
     operator = _scalar_operator(eq, dtypes) if scalar and not check else None
     if operator is not None:
         return f'({operands[0]} {operator} {operands[1]})'
     out = ctx.dying(eq) if not scalar else None
-    if out is None or ufunc is np.floor_divide and dtypes[0].kind == 'f':
+    if out is None or ufunc_loops.computes_itself(ufunc, dtypes):
         call = ufunc_loops.call(ctx, ufunc, dtypes, operands, arrays=not scalar)
     else:  # a dying input's array takes the result
         call = f"np.{ufunc.__name__}({', '.join(operands + [ctx.atom(out)])})"
@@ -62,13 +66,45 @@ def _ufunc(ctx, eq, args):
 
 def _loop_operands(ctx, eq, ufunc, dtypes, args):
     """(the inputs cast to the loop's `dtypes`, the lines recording an integer division by
-    zero for numpy's warning) of `eq` computing `ufunc`."""
+    zero or overflow for numpy's warning) of `eq` computing `ufunc`."""
+    check_literals(eq, ufunc, dtypes)
     operands = [cast(a, atom, d) for a, atom, d in zip(args, eq.inputs, dtypes)]
-    if not zero_division.is_integer_division(ufunc.__name__, dtypes) or \
-            zero_division.safe_divisor(eq.inputs[1]):
-        return operands, []
-    return operands, zero_division.check(ctx, eq, operands[1], is_scalar(eq.inputs[1].aval),
-                                         ufunc.__name__)
+    name, check = ufunc.__name__, []
+    if zero_division.is_integer_division(name, dtypes) and \
+            not zero_division.safe_divisor(eq.inputs[1]):
+        check = zero_division.check(ctx, eq, operands[1], is_scalar(eq.inputs[1].aval), name)
+    if zero_division.may_overflow(name, dtypes, eq.inputs):
+        one_value = all(is_scalar(a.aval) for a in eq.inputs)
+        check += zero_division.overflow_check(ctx, eq, *operands, one_value, dtypes[0])
+    return operands, check
+
+
+def constant_comparison(eq, dtypes):
+    """(numpy's result, the other operand's index) of a comparison with a Python int out of the
+    bounds of the dtype it meets (numpy 2 compares it exactly: `uint8_array < 300` is all
+    True, the same for every value), or None."""
+    if eq.primitive not in COMPARISONS:
+        return None
+    for i, atom in enumerate(eq.inputs):
+        if isinstance(atom, Literal) and type(atom.value) is int and dtypes[i].kind in 'iu' \
+                and not np.iinfo(dtypes[i]).min <= atom.value <= np.iinfo(dtypes[i]).max:
+            sample = [atom.value if j == i else np.zeros((), dtypes[j]) for j in range(2)]
+            return bool(UFUNCS[eq.primitive](*sample)), 1 - i
+    return None
+
+
+def check_literals(eq, ufunc, dtypes):
+    """numpy's OverflowError for a Python int operand out of the bounds of the dtype it takes
+    (NEP 50: `uint8_array + 300`), when the function is traced; comparisons take any int."""
+    if ufunc.__name__ in COMPARISONS:
+        return
+    for atom, dtype in zip(eq.inputs, dtypes):
+        if isinstance(atom, Literal) and type(atom.value) is int and dtype.kind in 'iu':
+            try:
+                np.array(atom.value, dtype)
+            except OverflowError as exc:
+                where = f' at {eq.source}' if eq.source else ''
+                raise OverflowError(f"{exc} (graph op '{eq.primitive}'{where})") from None
 
 
 def _scalar_operator(eq, dtypes):
@@ -98,8 +134,7 @@ def _inplace_op(ctx, eq, args):
         raise unsupported(eq, why)
     operands, check = _loop_operands(ctx, eq, ufunc, dtypes, args)
     exact = np.dtype(dtypes[-1]) == x.dtype
-    if exact and ctx.dies_at(eq.inputs[0], eq) and not (
-            ufunc is np.floor_divide and x.dtype.kind == 'f'):
+    if exact and ctx.dies_at(eq.inputs[0], eq) and not ufunc_loops.computes_itself(ufunc, dtypes):
         value = f"np.{ufunc.__name__}({', '.join(operands + [args[0]])})"
     else:
         value = ufunc_loops.call(ctx, ufunc, dtypes, operands, arrays=True)
@@ -120,6 +155,7 @@ def _pow(ctx, eq, args):
     why = ufunc_loops.missing_loop(np.power, dtypes)
     if why is not None:
         raise unsupported(eq, why)
+    check_literals(eq, np.power, dtypes)
     value = getattr(exponent, 'value', None)
     fast = _FAST_POWERS.get(value) if isinstance(exponent, Literal) and \
         type(value) in (int, float) and not is_scalar(base.aval) else None
@@ -130,9 +166,8 @@ def _pow(ctx, eq, args):
         return value if out.itemsize >= 4 or out.kind in 'fc' else \
             f'np.asarray({value}).astype({dtype_source(out)})'
     operands = [cast(a, atom, d) for a, atom, d in zip(args, eq.inputs, dtypes)]
-    if is_scalar(eq.outputs[0].aval):
-        return f"np.power({', '.join(operands)})"
-    return ufunc_loops.call(ctx, np.power, dtypes, operands, arrays=True)
+    return ufunc_loops.call(ctx, np.power, dtypes, operands,
+                            arrays=not is_scalar(eq.outputs[0].aval))
 
 
 def _where(ctx, eq, args):
