@@ -1,6 +1,7 @@
 """numba functions the generated code calls (`ctx.helper(name)` imports them by name)."""
 import functools
 import hashlib
+import re
 from pathlib import Path
 
 import numpy as np
@@ -234,6 +235,7 @@ def _numpy_unary(x, kernel):
         for i in np.ndindex(x.shape):
             out[i] = scalar(x[i])
         return out
+    _name_apart(apply, kernel.literal_value, x.dtype)
     return apply
 
 
@@ -251,6 +253,7 @@ def _numpy_binary(a, b, kernel):
         for i in np.ndindex(x.shape):
             out[i] = scalar(x[i], y[i])
         return out
+    _name_apart(apply, kernel.literal_value, a.dtype)
     return apply
 
 
@@ -264,7 +267,20 @@ def _kernel(spec, element):
     name, _, rule = spec.partition(':')
     make = _KERNELS.get(name)
     base = make(dtype) if make is not None else _numba_ufunc(getattr(np, name))
-    return _numpy_nans(base, rule, dtype) if rule else base
+    kernel = _numpy_nans(base, rule, dtype) if rule else base
+    for function in {base, kernel}:
+        _name_apart(function, spec, dtype)
+    return kernel
+
+
+def _name_apart(function, spec, dtype):
+    """Give a kernel made here a name of its own: numba names a compiled function by its
+    qualified name and a counter that restarts in every process, and the symbols of cached
+    machine code loaded into one process bind by name, so two kernels both called
+    `<lambda>$5` (hypot's and power's, say) would run one another's code."""
+    tag = re.sub(r'\W', '_', f'{spec}_{dtype}')
+    if not function.__qualname__.endswith(tag):
+        function.__qualname__ = f'{function.__qualname__}_{tag}'
 
 
 def _numba_ufunc(ufunc):

@@ -213,3 +213,34 @@ def test_a_lookup_checks_only_its_own_entry_files(tmp_path, monkeypatch):
     assert sum(dispatcher.stats.cache_hits.values()) == 1
     assert checked and all(path.name.startswith('g') for path in checked)
     assert not any(path.name.startswith(f'g{i:040x}') for path in checked for i in range(50))
+
+
+KERNELS = '''
+import json, sys
+import numpy as np
+import runtime as rt
+x = np.arange(1, 10.0).reshape(3, 3) / 10
+equal = {}
+for name in sys.argv[1:]:
+    f = rt.function(lambda a, b, u=getattr(np, name): u(a, b), jit_compile=True)
+    equal[name] = bool(np.array_equal(f(x, x), getattr(np, name)(x, x)))
+print(json.dumps(equal))
+'''
+
+
+def test_kernels_cached_by_different_processes_run_their_own_code_in_one(tmp_path):
+    """numba binds the symbols of cached machine code by name, and names restart in each
+    process: hypot compiled in one process and power in another, both loaded in a third, ran
+    power's code for hypot (kernels made in helpers.py are named apart)."""
+    script, folder = tmp_path / 'kernels.py', tmp_path / 'cache'
+    script.write_text(KERNELS)
+    env = dict(os.environ, AGCONVERT_CACHE_DIR=str(folder), PYTHONPATH=str(ROOT))
+
+    def run(*names):
+        done = subprocess.run([sys.executable, str(script), *names], env=env,
+                              capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+    assert run('power') == {'power': True}
+    assert run('hypot') == {'hypot': True}
+    assert run('power', 'hypot') == {'power': True, 'hypot': True}
