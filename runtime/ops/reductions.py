@@ -28,12 +28,14 @@ def _direct(fn, ufunc):
 
 
 _UFUNC_OF = {'sum': np.add, 'prod': np.multiply, 'max': np.maximum, 'min': np.minimum}
+_ALIASES = {'max': (np.amax,), 'min': (np.amin,)}  # numpy's other names for them
 for _name, _fn in (('sum', np.sum), ('prod', np.prod), ('mean', np.mean), ('std', np.std),
                    ('var', np.var), ('max', np.max), ('min', np.min), ('argmax', np.argmax),
                    ('argmin', np.argmin), ('all', np.all), ('any', np.any),
                    ('norm', np.linalg.norm)):
     _impl = _direct(_fn, _UFUNC_OF[_name]) if _name in _UFUNC_OF else _fn
-    register(Op(_name, _impl, _reduction_rule(_fn)))
+    register(Op(_name, _impl, _reduction_rule(_fn), numpy=(_fn, *_ALIASES.get(_name, ())),
+                methods=() if _name == 'norm' else (_name,), fresh=True))
 no_gradient('its outputs are integers or bools', 'argmax', 'argmin', 'all', 'any')
 
 
@@ -110,8 +112,10 @@ def _scan_rule(fn):
     return rule
 
 
-register(Op('cumsum', np.cumsum, _scan_rule(np.cumsum)))
-register(Op('cumprod', np.cumprod, _scan_rule(np.cumprod)))
+register(Op('cumsum', np.cumsum, _scan_rule(np.cumsum), numpy=(np.cumsum,), methods=('cumsum',),
+            fresh=True))
+register(Op('cumprod', np.cumprod, _scan_rule(np.cumprod), numpy=(np.cumprod,),
+            methods=('cumprod',), fresh=True))
 
 
 def _cumsum_vjp(g, out, a, axis=None, **params):
@@ -148,7 +152,7 @@ def _ufunc_accumulate(x, *, ufunc, **kwargs):
     return ufunc.accumulate(x, **kwargs)
 
 
-@defop('ufunc_reduce', _ufunc_reduce, emit=ufunc_method_emitter('reduce'))
+@defop('ufunc_reduce', _ufunc_reduce, emit=ufunc_method_emitter('reduce'), fresh=True)
 def _ufunc_reduce_rule(x, *, ufunc, axis=0, keepdims=False, **params):
     dtype = probe_dtype(ufunc.reduce, x, axis=axis, keepdims=keepdims, **params)
     return AbstractValue(dtype, reduce_shape(x.shape, axis, keepdims))
@@ -174,7 +178,8 @@ defvjp('ufunc_reduce', _ufunc_reduce_vjp)
 defvjp('ufunc_accumulate', _ufunc_accumulate_vjp)
 
 
-@defop('ufunc_accumulate', _ufunc_accumulate, emit=ufunc_method_emitter('accumulate'))
+@defop('ufunc_accumulate', _ufunc_accumulate, emit=ufunc_method_emitter('accumulate'),
+       fresh=True)
 def _ufunc_accumulate_rule(x, *, ufunc, axis=0, **params):
     if x.shape is not None and not x.shape:
         raise TypeError('cannot accumulate on a scalar')
