@@ -13,6 +13,7 @@ import pytest
 
 import runtime as rt
 from runtime import ops
+from runtime.backends.numba.control_flow import EMITTERS
 from runtime.backends.numba.lowering import LOWERINGS as NUMBA  # complete: the backends import
 from runtime.onnx.table import LOWERINGS as ONNX  # their lowerings into the shared tables
 from runtime.tracing import numpy_api
@@ -37,6 +38,16 @@ def test_every_registered_op_has_a_row():
 def test_the_row_stages_its_op_and_every_executor_computes_numpy(row):
     graph = check_against_eager(row.call, *row.args, specs=row.specs, jit=row.op in NUMBA)
     assert row.op in _primitives(graph)
+
+
+@pytest.mark.parametrize('row', [r for r in ROWS if r.op not in NUMBA], ids=repr)
+def test_jit_compile_refuses_an_op_numba_does_not_lower_naming_it(row):
+    from runtime.backends.numba import UnsupportedOpError, compile_jit
+    graph = trace(row.call, *(row.specs or map(spec, row.args)))
+    if row.op not in _primitives(graph) or row.op in EMITTERS:
+        return  # lowered within another op's emitter (control flow)
+    with pytest.raises(UnsupportedOpError, match=f"graph op '{row.op}'"):
+        compile_jit(graph, 'refused')
 
 
 def _fresh_args(row):
