@@ -6,8 +6,13 @@ for bit), in numba where the op lowers (within its tolerance; one compile per
 row), and in onnxruntime where it lowers to ONNX (else export refuses with the
 op's reason). The op's declared memory flags (`Op.fresh`, `view`,
 `array_result`) and ndarray methods (`Op.methods`) hold for numpy itself.
-Gradients have their own table (`tests/runtime/autodiff/op_gradient_table.py`).
+Gradients: against finite differences, eagerly and in a graph, for the rows of
+ops the gradients' table (`tests/runtime/autodiff/op_gradient_table.py`, its
+shape classes and domains) does not hold.
 """
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -20,6 +25,10 @@ from runtime.tracing import numpy_api
 from equality import assert_same
 from graph_helpers import check_against_eager, spec, trace
 from op_table import COVERED_ELSEWHERE, M, ROWS, V
+
+sys.path.insert(0, str(Path(__file__).parents[1] / 'autodiff'))  # the gradients' table, helpers
+from autodiff_helpers import numeric_gradient  # noqa: E402
+from op_gradient_table import NOT_IN_TABLE, ROWS as GRADIENT_ROWS  # noqa: E402
 
 _INTERNAL = {name for names in COVERED_ELSEWHERE.values() for name in names}
 
@@ -133,3 +142,27 @@ def test_onnx_export_computes_numpy_or_refuses_with_the_ops_reason(row, tmp_path
     for actual, want in zip(session.run(None, feed), expected):
         np.testing.assert_allclose(actual, want, rtol=2e-6, atol=1e-6)
         assert actual.shape == want.shape
+
+
+_DIFFERENTIATED_HERE = [row for row in ROWS if row.op in ops.GRADIENTS
+                        and row.op not in GRADIENT_ROWS and row.op not in NOT_IN_TABLE]
+
+
+@pytest.mark.parametrize('row', _DIFFERENTIATED_HERE, ids=repr)
+def test_gradient_against_finite_differences(row):
+    args = [np.array(a, np.float64) for a in row.args]
+    with rt.GradientTape() as tape:
+        xs = tape.watch(list(args))
+        y = row.call(*xs)
+    eager = tape.gradient(y, xs, unconnected_gradients='zero')
+
+    @rt.function
+    def in_graph(args):
+        with rt.GradientTape() as tape:
+            tape.watch(args)
+            y = row.call(*args)
+        return tape.gradient(y, args, unconnected_gradients='zero')
+    for expected, got_eager, got_graph in zip(numeric_gradient(row.call, *args), eager,
+                                              in_graph(args)):
+        np.testing.assert_allclose(got_eager, expected, rtol=1e-5, atol=1e-6)
+        np.testing.assert_allclose(got_graph, expected, rtol=1e-5, atol=1e-6)
