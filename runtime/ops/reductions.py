@@ -1,9 +1,10 @@
-"""Reductions and scans: np.sum ... np.any, linalg.norm, cumsum, cumprod, ufunc.reduce, accumulate."""
+"""Reductions and scans: np.sum ... np.any, linalg.norm, cumsum, cumprod, diff, ufunc.reduce, accumulate."""
 import numpy as np
 
 from ..autodiff.kit import count, unreduce
 from ..ir.core import AbstractValue
 from ..ir.shapes import normalize_axis, probe_dtype, reduce_shape, size
+from ..ir.lowerings import NUMBA, ONNX
 from ..ir.registry import Op, defop, defvjp, no_gradient, register
 from .emitters import ufunc_method_emitter
 
@@ -143,6 +144,36 @@ defvjp('cumsum', _cumsum_vjp)
 defvjp('cumprod', lambda g, out, a, axis=None, **params: np.reshape(
     _cumprod_vjp(g, out, a, axis), np.shape(a)))
 
+
+# Not `fresh`: np.diff(a, n=0) is `a` itself.
+@defop('diff', np.diff, numpy=(np.diff,))
+def _diff_rule(a, n=1, axis=-1, **edges):
+    if edges:
+        raise TypeError(f'numpy.diff: {"=, ".join(sorted(edges))}= is not supported on symbolic '
+                        'tensors; np.concatenate them to the array first')
+    dtype = probe_dtype(np.diff, a, n=n, axis=axis)  # numpy's errors: 0-d input, n < 0, bad axis
+    if a.shape is None:
+        return AbstractValue(dtype, None)
+    shape = list(a.shape)
+    axis = normalize_axis(axis, len(shape))
+    shape[axis] = None if shape[axis] is None else max(shape[axis] - n, 0)
+    return AbstractValue(dtype, tuple(shape))
+
+
+def _diff_vjp(g, out, a, n=1, axis=-1):
+    """diff is linear; each difference out[i] = a[i+1] - a[i] gives g[i] to a[i+1] and -g[i] to
+    a[i], n times over (when n reaches a's length, out is empty and nothing depends on a)."""
+    if np.shape(a)[axis] <= n:
+        return np.zeros_like(a)
+    for _ in range(n):
+        edge = np.zeros_like(np.sum(g, axis=axis, keepdims=True))
+        g = np.concatenate([edge, g], axis) - np.concatenate([g, edge], axis)
+    return g
+
+
+defvjp('diff', _diff_vjp)
+NUMBA.unlowered("not written yet: numba's np.diff differences the last axis only", 'diff')
+ONNX.unlowered('not written yet (two Slice nodes and a Sub per order)', 'diff')
 
 def _ufunc_reduce(x, *, ufunc, **kwargs):
     return ufunc.reduce(x, **kwargs)

@@ -183,6 +183,7 @@ ROWS = _ufunc_rows() + [
     *(Row(name, getattr(np, name), (M,)) for name in (
         'sum', 'prod', 'mean', 'std', 'var', 'max', 'min', 'argmax', 'argmin', 'all', 'any',
         'cumsum', 'cumprod')),
+    Row('diff', lambda a: np.diff(a, 2, axis=0), (np.vstack([M, M + 1, M * M]),)),
     Row('sum', lambda a: np.sum(a, axis=1, keepdims=True), (M,)),
     Row('norm', np.linalg.norm, (M,)),
     Row('ufunc_reduce', lambda a: np.maximum.reduce(a, axis=0), (M,)),
