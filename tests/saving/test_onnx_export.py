@@ -10,7 +10,7 @@ import runtime as rt
 from corpus import CORPUS
 from onnx_check import check_against_graph, run_model
 from runtime import ops
-from runtime.ops import coverage
+from runtime.onnx import coverage
 from runtime.onnx import OnnxExportError
 from runtime.onnx.table import LOWERINGS
 
@@ -149,7 +149,7 @@ def test_every_registered_op_is_mapped_or_listed_with_a_reason():
     unmapped = rt.onnx.unmapped_ops()
     assert set(unmapped) | set(LOWERINGS) >= set(ops.names())
     assert all(why for why in unmapped.values())
-    # the README's figures are generated (`python -m runtime.ops.coverage`), not counted here
+    # the README's figures are generated (`python -m runtime.onnx.coverage`), not counted here
     assert coverage.coverage()['ONNX export'] == (len(ops.names()) - len(unmapped), len(ops.names()))
 
 

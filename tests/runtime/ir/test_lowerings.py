@@ -3,7 +3,7 @@ import pytest
 
 from runtime import ops
 from runtime.ir.lowerings import NOT_WRITTEN, Lowerings
-from runtime.ops import coverage
+from runtime.onnx import coverage
 
 
 def test_a_lowering_is_found_from_the_op_object_or_its_name():
