@@ -30,6 +30,7 @@ from ..tracing import numpy_api, builders, tensor
 from ..tracing.memory import updates
 from ..ir.core import Var
 from ..ops.elementwise import UFUNCS
+from .. import ops
 from ..api import recording_tapes
 from ..python.operator_table import ARITHMETIC, AUGMENTED, COMPARISONS, UNARY
 
@@ -254,9 +255,7 @@ for _op in COMPARISONS.values():
     setattr(Tracked, f'__{_op.stem}__', _binary(getattr(np, _op.ufunc), False))
 for _op in UNARY.values():
     setattr(Tracked, f'__{_op.stem}__', _unary(getattr(np, _op.ufunc)))
-for _name in ('sum', 'prod', 'mean', 'std', 'var', 'max', 'min', 'argmax', 'argmin', 'all', 'any',
-              'cumsum', 'cumprod', 'round', 'clip', 'swapaxes', 'squeeze', 'ravel', 'take',
-              'nonzero', 'argsort', 'copy', 'dot', 'conj', 'conjugate'):
+for _name in ops.method_names():  # the ndarray methods the ops declare
     setattr(Tracked, _name, _numpy_method(getattr(np, _name)))
 
 

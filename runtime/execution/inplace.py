@@ -18,16 +18,9 @@ owns it and needs it no more).
 """
 from .. import ops
 from ..ir.core import Var
-from ..ops.elementwise import UFUNCS
 
 # Ops whose results are new arrays, sharing memory with nothing (for arrays of rank >= 1).
-FRESH = frozenset(UFUNCS) | frozenset((
-    'pow', 'round', 'ufunc_outer', 'ufunc_reduce', 'ufunc_accumulate', 'sum', 'prod', 'mean',
-    'std', 'var', 'max', 'min', 'argmax', 'argmin', 'all', 'any', 'cumsum', 'cumprod', 'norm',
-    'dot', 'tensordot', 'outer', 'inner', 'inv', 'det', 'zeros_like', 'ones_like', 'empty_like',
-    'full_like', 'copy', 'concatenate', 'stack', 'hstack', 'vstack', 'where', 'clip', 'take',
-    'sort', 'argsort', 'nonzero', 'arange', 'set_item', 'inplace_op', 'ufunc_out', 'fill',
-    'copyto', 'put', 'place', 'putmask', 'put_along_axis', 'ufunc_at'))
+FRESH = ops.names_where('fresh')
 # Update ops for which numpy itself copies a value that overlaps the target.
 _OVERLAP_SAFE = frozenset(('set_item', 'inplace_op', 'ufunc_out'))
 _ESCAPES = frozenset(('py_function',))  # ops handing their inputs to code that may keep them

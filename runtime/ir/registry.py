@@ -18,6 +18,17 @@ class Op:
     executor uses instead of calling `impl`; it must compute the same value.
     `inplace(args, params, src)`, for update ops (`updates.py`), is a statement
     that updates the first input itself to that value (or None when it cannot).
+
+    What numpy calls stage it and how its results hold memory (the tracer and the
+    executor derive their tables from these; `tests/runtime/ops/test_op_table.py`
+    checks them against numpy):
+    `numpy`: the numpy functions staging it; `numpy_inputs` of their leading
+    parameters are its inputs, the others its params (None: a handler of its own in
+    `tracing/numpy_functions.py` stages it). `methods`: the ndarray methods staging
+    it, as `np.<method>(x, ...)` does. `fresh`: its results are new arrays sharing
+    memory with nothing (for rank >= 1). `array_result`: a 0-d result is a 0-d
+    array, not a numpy scalar. `view`: numpy's function returns a view of its first
+    input (where it can).
     """
     name: str
     impl: Callable
@@ -27,6 +38,12 @@ class Op:
     packed: bool = False
     emit: Callable | None = None
     inplace: Callable | None = None
+    numpy: tuple = ()
+    numpy_inputs: int | None = 1
+    methods: tuple = ()
+    fresh: bool = False
+    array_result: bool = False
+    view: bool = False
 
     def evaluate(self, inputs, params):
         if self.packed:
@@ -94,3 +111,23 @@ def is_registered(name):
 def names():
     """The names of every registered op, in registration order."""
     return list(_OPS)
+
+
+def all_ops():
+    """Every registered op, in registration order."""
+    return list(_OPS.values())
+
+
+def names_where(flag):
+    """The names of the ops whose field `flag` is set (`fresh`, `array_result`, `view`...)."""
+    return frozenset(op.name for op in _OPS.values() if getattr(op, flag))
+
+
+def method_names():
+    """The ndarray methods the ops declare (`Op.methods`): `x.<name>(...)` is `np.<name>(x, ...)`."""
+    return sorted(name for op in _OPS.values() for name in op.methods)
+
+
+def numpy_functions():
+    """numpy function -> the op it stages, for every function an op declares (`Op.numpy`)."""
+    return {function: op for op in _OPS.values() for function in op.numpy}

@@ -12,10 +12,11 @@ a test checks that every op is in one of the two.
 import numpy as np
 
 from ..ir.core import Literal
+from ..ir.lowerings import ONNX
 from ..python.operator_table import AUGMENTED
 from . import arrays, control, ieee, indexing, numeric, ufuncs, updates
 
-ARITHMETIC = {'add': 'Add', 'subtract': 'Sub', 'multiply': 'Mul', 'true_divide': 'Div',
+ARITHMETIC = {'add': 'Add', 'subtract': 'Sub', 'multiply': 'Mul',
               'divide': 'Div', 'matmul': 'MatMul', 'bitwise_and': 'BitwiseAnd',
               'bitwise_or': 'BitwiseOr', 'bitwise_xor': 'BitwiseXor'}
 UNARY = {'negative': 'Neg', 'absolute': 'Abs', 'fabs': 'Abs', 'sqrt': 'Sqrt', 'exp': 'Exp',
@@ -157,7 +158,8 @@ def _update_variable(onnx_op):
     return lower
 
 
-LOWERINGS = {
+LOWERINGS = ONNX  # keyed by the op: an op module may register its own lowering there
+LOWERINGS.update({
     **{name: _arithmetic(op) for name, op in ARITHMETIC.items()},
     **{name: _arithmetic(op) for name, op in UNARY.items()},
     **{name: _comparison(op) for name, op in COMPARISONS.items()},
@@ -179,7 +181,7 @@ LOWERINGS = {
     'cond': control.cond, 'while': control.while_loop, 'while_vjp': control.while_vjp,
     'while_saving': control.while_saving,
     'call': control.call,
-}
+})
 
 _WHY = {
     'effects ONNX has no operator for (a model computes values, it does not print, '
@@ -197,10 +199,10 @@ _WHY = {
     "numpy's floating-point error handling (np.errstate, np.seterr): ONNX runtimes report no "
     'floating-point errors; compute outside the errstate block to export': ('errstate', 'seterr'),
 }
+for _why, _names in _WHY.items():
+    LOWERINGS.unlowered(_why, *_names)
 
 
 def not_mapped(all_ops):
-    """{op: why} for every registered op without a lowering."""
-    known = {op: why for why, names in _WHY.items() for op in names}
-    return {op: known.get(op, 'no lowering written yet') for op in sorted(all_ops)
-            if op not in LOWERINGS}
+    """{op: why} for every op of `all_ops` without a lowering."""
+    return LOWERINGS.missing(all_ops)

@@ -27,7 +27,8 @@ def _like_rule(fn):
 
 for _name, _fn in (('zeros_like', np.zeros_like), ('ones_like', np.ones_like),
                    ('empty_like', np.empty_like), ('full_like', np.full_like)):
-    register(Op(_name, _fn, _like_rule(_fn)))
+    register(Op(_name, _fn, _like_rule(_fn), numpy=(_fn,), numpy_inputs=2 if _fn is np.full_like else 1,
+                fresh=True, array_result=True))
 
 
 def filled(template, dims):
@@ -116,7 +117,7 @@ def arange(start, stop, step, *, dtype, python=False):
     return np.arange(start, stop, step, dtype=dtype)
 
 
-@defop('arange', arange)
+@defop('arange', arange, fresh=True)
 def _arange_rule(start, stop, step, *, dtype, python=False):
     for aval in (start, stop, step):
         if aval.shape != ():

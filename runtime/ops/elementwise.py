@@ -42,8 +42,10 @@ def ufunc_rule(ufunc):
 
 
 UFUNCS = {u.__name__: u for u in vars(np).values() if isinstance(u, np.ufunc)}
+_UFUNC_METHODS = {'conjugate': ('conj', 'conjugate')}  # ndarray methods calling the ufunc
 for _name, _ufunc in sorted(UFUNCS.items()):
-    register(Op(_name, _ufunc, ufunc_rule(_ufunc), multiple_results=_ufunc.nout > 1))
+    register(Op(_name, _ufunc, ufunc_rule(_ufunc), multiple_results=_ufunc.nout > 1,
+                methods=_UFUNC_METHODS.get(_name, ()), fresh=True))
 
 # Gradients (`g`: the output's cotangent; `out`: the output); broadcasting is summed back by
 # `runtime.autodiff.backprop`, and a Python scalar operand (a literal) never needs one.
@@ -170,7 +172,7 @@ def _ufunc_outer(a, b, *, ufunc, **kwargs):
     return ufunc.outer(a, b, **kwargs)
 
 
-@defop('ufunc_outer', _ufunc_outer, emit=ufunc_method_emitter('outer'))
+@defop('ufunc_outer', _ufunc_outer, emit=ufunc_method_emitter('outer'), fresh=True)
 def _ufunc_outer_rule(a, b, *, ufunc, dtype=None, casting=None):
     if ufunc.nin != 2 or ufunc.signature:
         raise ValueError('method outer is only supported for binary functions')
@@ -191,7 +193,7 @@ def _ufunc_outer_vjp(needed, g, out, a, b, *, ufunc, **params):
 # `x ** y` on arrays is not always `np.power` (numpy takes fast paths such as
 # sqrt for 0.5, which differ in the sign of zeros and at infinities); staging
 # Python's own operator keeps graph results bitwise equal to eager ones.
-@defop('pow', operator.pow)
+@defop('pow', operator.pow, fresh=True)
 def _pow_rule(base, exponent):
     return ufunc_rule(np.power)(base, exponent)
 
@@ -205,7 +207,8 @@ def _stop_gradient_rule(x):
 no_gradient('it stops differentiation by design (rt.stop_gradient)', 'stop_gradient')
 
 
-@defop('round', np.round)
+@defop('round', np.round, numpy=(np.round, np.around), methods=('round',),
+       fresh=True)
 def _round_rule(a, decimals=0):
     return AbstractValue(probe_dtype(np.round, a, decimals=decimals), a.shape)
 
@@ -214,7 +217,7 @@ def _astype(x, dtype, **kwargs):
     return x.astype(dtype, **kwargs)
 
 
-@defop('astype', _astype, emit=method_emitter('astype'))
+@defop('astype', _astype, emit=method_emitter('astype'), numpy=(np.astype,), numpy_inputs=None)
 def _astype_rule(x, dtype, **kwargs):
     dtype = probe_dtype(_astype, x, dtype=dtype, **kwargs)  # checks `casting=`
     return AbstractValue(dtype, x.shape)

@@ -15,7 +15,7 @@ def _aligned(a_dim, b_dim, a, b, i, j):
                       f'dimension {i} of the first and {j} of the second differ')
 
 
-@defop('dot', np.dot)
+@defop('dot', np.dot, numpy=(np.dot,), numpy_inputs=2, methods=('dot',), fresh=True)
 def _dot_rule(a, b):
     dtype = probe_dtype(np.dot, a, b)
     if a.shape is None or b.shape is None:
@@ -49,7 +49,7 @@ def _tensordot_axes(axes, a, b):
             [normalize_axis(x, len(b.shape)) for x in b_axes])
 
 
-@defop('tensordot', np.tensordot)
+@defop('tensordot', np.tensordot, numpy=(np.tensordot,), numpy_inputs=2, fresh=True)
 def _tensordot_rule(a, b, axes=2):
     dtype = probe_dtype(np.tensordot, a, b, axes=axes)
     if a.shape is None or b.shape is None:
@@ -89,12 +89,12 @@ defvjp('outer', lambda g, out, a, b: np.reshape(g @ np.ravel(b), np.shape(a)),
        lambda g, out, a, b: np.reshape(np.ravel(a) @ g, np.shape(b)))
 
 
-@defop('outer', np.outer)
+@defop('outer', np.outer, numpy=(np.outer,), numpy_inputs=2, fresh=True)
 def _outer_rule(a, b):
     return AbstractValue(probe_dtype(np.outer, a, b), (size(a.shape), size(b.shape)))
 
 
-@defop('inner', np.inner)
+@defop('inner', np.inner, numpy=(np.inner,), numpy_inputs=2, fresh=True)
 def _inner_rule(a, b):
     dtype = probe_dtype(np.inner, a, b)
     if a.shape is None or b.shape is None:
@@ -109,7 +109,7 @@ def _einsum(*operands, subscripts, **kwargs):
     return np.einsum(subscripts, *operands, **kwargs)
 
 
-@defop('einsum', _einsum)
+@defop('einsum', _einsum, numpy=(np.einsum,), numpy_inputs=None)
 def _einsum_rule(*operands, subscripts, **kwargs):
     dtype = probe_dtype(_einsum, *operands, subscripts=subscripts, **kwargs)
     if any(op.shape is None for op in operands):
@@ -182,7 +182,7 @@ def _square(a):
         merge_dims(a.shape[-2], a.shape[-1], 'Last 2 dimensions of the array must be square')
 
 
-@defop('inv', np.linalg.inv)
+@defop('inv', np.linalg.inv, numpy=(np.linalg.inv,), fresh=True)
 def _inv_rule(a):
     _square(a)
     return AbstractValue(probe_dtype(np.linalg.inv, a), a.shape)
@@ -191,7 +191,7 @@ def _inv_rule(a):
 defvjp('inv', lambda g, out, a: -np.swapaxes(out, -1, -2) @ g @ np.swapaxes(out, -1, -2))
 
 
-@defop('det', np.linalg.det)
+@defop('det', np.linalg.det, numpy=(np.linalg.det,), fresh=True)
 def _det_rule(a):
     _square(a)
     return AbstractValue(probe_dtype(np.linalg.det, a), None if a.shape is None else a.shape[:-2])

@@ -1,9 +1,10 @@
-"""Reductions and scans: np.sum ... np.any, linalg.norm, cumsum, cumprod, ufunc.reduce, accumulate."""
+"""Reductions and scans: np.sum ... np.any, linalg.norm, cumsum, cumprod, diff, ufunc.reduce, accumulate."""
 import numpy as np
 
 from ..autodiff.kit import count, unreduce
 from ..ir.core import AbstractValue
 from ..ir.shapes import normalize_axis, probe_dtype, reduce_shape, size
+from ..ir.lowerings import NUMBA, ONNX
 from ..ir.registry import Op, defop, defvjp, no_gradient, register
 from .emitters import ufunc_method_emitter
 
@@ -28,12 +29,14 @@ def _direct(fn, ufunc):
 
 
 _UFUNC_OF = {'sum': np.add, 'prod': np.multiply, 'max': np.maximum, 'min': np.minimum}
+_ALIASES = {'max': (np.amax,), 'min': (np.amin,)}  # numpy's other names for them
 for _name, _fn in (('sum', np.sum), ('prod', np.prod), ('mean', np.mean), ('std', np.std),
                    ('var', np.var), ('max', np.max), ('min', np.min), ('argmax', np.argmax),
                    ('argmin', np.argmin), ('all', np.all), ('any', np.any),
                    ('norm', np.linalg.norm)):
     _impl = _direct(_fn, _UFUNC_OF[_name]) if _name in _UFUNC_OF else _fn
-    register(Op(_name, _impl, _reduction_rule(_fn)))
+    register(Op(_name, _impl, _reduction_rule(_fn), numpy=(_fn, *_ALIASES.get(_name, ())),
+                methods=() if _name == 'norm' else (_name,), fresh=True))
 no_gradient('its outputs are integers or bools', 'argmax', 'argmin', 'all', 'any')
 
 
@@ -110,8 +113,10 @@ def _scan_rule(fn):
     return rule
 
 
-register(Op('cumsum', np.cumsum, _scan_rule(np.cumsum)))
-register(Op('cumprod', np.cumprod, _scan_rule(np.cumprod)))
+register(Op('cumsum', np.cumsum, _scan_rule(np.cumsum), numpy=(np.cumsum,), methods=('cumsum',),
+            fresh=True))
+register(Op('cumprod', np.cumprod, _scan_rule(np.cumprod), numpy=(np.cumprod,),
+            methods=('cumprod',), fresh=True))
 
 
 def _cumsum_vjp(g, out, a, axis=None, **params):
@@ -140,6 +145,36 @@ defvjp('cumprod', lambda g, out, a, axis=None, **params: np.reshape(
     _cumprod_vjp(g, out, a, axis), np.shape(a)))
 
 
+# Not `fresh`: np.diff(a, n=0) is `a` itself.
+@defop('diff', np.diff, numpy=(np.diff,))
+def _diff_rule(a, n=1, axis=-1, **edges):
+    if edges:
+        raise TypeError(f'numpy.diff: {"=, ".join(sorted(edges))}= is not supported on symbolic '
+                        'tensors; np.concatenate them to the array first')
+    dtype = probe_dtype(np.diff, a, n=n, axis=axis)  # numpy's errors: 0-d input, n < 0, bad axis
+    if a.shape is None:
+        return AbstractValue(dtype, None)
+    shape = list(a.shape)
+    axis = normalize_axis(axis, len(shape))
+    shape[axis] = None if shape[axis] is None else max(shape[axis] - n, 0)
+    return AbstractValue(dtype, tuple(shape))
+
+
+def _diff_vjp(g, out, a, n=1, axis=-1):
+    """diff is linear; each difference out[i] = a[i+1] - a[i] gives g[i] to a[i+1] and -g[i] to
+    a[i], n times over (when n reaches a's length, out is empty and nothing depends on a)."""
+    if np.shape(a)[axis] <= n:
+        return np.zeros_like(a)
+    for _ in range(n):
+        edge = np.zeros_like(np.sum(g, axis=axis, keepdims=True))
+        g = np.concatenate([edge, g], axis) - np.concatenate([g, edge], axis)
+    return g
+
+
+defvjp('diff', _diff_vjp)
+NUMBA.unlowered("not written yet: numba's np.diff differences the last axis only", 'diff')
+ONNX.unlowered('not written yet (two Slice nodes and a Sub per order)', 'diff')
+
 def _ufunc_reduce(x, *, ufunc, **kwargs):
     return ufunc.reduce(x, **kwargs)
 
@@ -148,7 +183,7 @@ def _ufunc_accumulate(x, *, ufunc, **kwargs):
     return ufunc.accumulate(x, **kwargs)
 
 
-@defop('ufunc_reduce', _ufunc_reduce, emit=ufunc_method_emitter('reduce'))
+@defop('ufunc_reduce', _ufunc_reduce, emit=ufunc_method_emitter('reduce'), fresh=True)
 def _ufunc_reduce_rule(x, *, ufunc, axis=0, keepdims=False, **params):
     dtype = probe_dtype(ufunc.reduce, x, axis=axis, keepdims=keepdims, **params)
     return AbstractValue(dtype, reduce_shape(x.shape, axis, keepdims))
@@ -174,7 +209,8 @@ defvjp('ufunc_reduce', _ufunc_reduce_vjp)
 defvjp('ufunc_accumulate', _ufunc_accumulate_vjp)
 
 
-@defop('ufunc_accumulate', _ufunc_accumulate, emit=ufunc_method_emitter('accumulate'))
+@defop('ufunc_accumulate', _ufunc_accumulate, emit=ufunc_method_emitter('accumulate'),
+       fresh=True)
 def _ufunc_accumulate_rule(x, *, ufunc, axis=0, **params):
     if x.shape is not None and not x.shape:
         raise TypeError('cannot accumulate on a scalar')

@@ -7,13 +7,14 @@ from ..ir.shapes import broadcast_shapes, normalize_axis, probe_dtype, size
 from ..ir.registry import defop, defvjp, no_gradient
 
 
-@defop('where', np.where)
+@defop('where', np.where, numpy=(np.where,), numpy_inputs=None, fresh=True, array_result=True)
 def _where_rule(condition, x, y):
     dtype = probe_dtype(np.where, condition, x, y)
     return AbstractValue(dtype, broadcast_shapes(condition.shape, x.shape, y.shape))
 
 
-@defop('nonzero', np.nonzero, multiple_results=True)
+@defop('nonzero', np.nonzero, multiple_results=True, numpy=(np.nonzero,), numpy_inputs=None,
+       methods=('nonzero',), fresh=True)
 def _nonzero_rule(a):
     if a.shape is None:
         raise ValueError('np.nonzero of a tensor of unknown rank: the number of results is unknown')
@@ -23,14 +24,14 @@ def _nonzero_rule(a):
     return [AbstractValue(np.intp, (None,))] * len(a.shape)
 
 
-@defop('clip', np.clip)
+@defop('clip', np.clip, numpy=(np.clip,), numpy_inputs=None, methods=('clip',), fresh=True)
 def _clip_rule(a, a_min, a_max, **params):
     dtype = probe_dtype(np.clip, a, a_min, a_max, **params)
     shapes = [v.shape for v in (a, a_min, a_max) if v is not None]
     return AbstractValue(dtype, broadcast_shapes(*shapes))
 
 
-@defop('take', np.take)
+@defop('take', np.take, numpy=(np.take,), numpy_inputs=2, methods=('take',), fresh=True)
 def _take_rule(a, indices, axis=None, mode='raise'):
     if indices.dtype.kind not in 'iub':
         raise TypeError(f'Cannot cast array data from {indices.dtype!r} to '
@@ -52,12 +53,12 @@ def _sorted_shape(a, axis):
     return a.shape
 
 
-@defop('sort', np.sort)
+@defop('sort', np.sort, numpy=(np.sort,), fresh=True)
 def _sort_rule(a, axis=-1, **params):
     return AbstractValue(probe_dtype(np.sort, a, axis=axis, **params), _sorted_shape(a, axis))
 
 
-@defop('argsort', np.argsort)
+@defop('argsort', np.argsort, numpy=(np.argsort,), methods=('argsort',), fresh=True)
 def _argsort_rule(a, axis=-1, **params):
     return AbstractValue(probe_dtype(np.argsort, a, axis=axis, **params), _sorted_shape(a, axis))
 
@@ -101,7 +102,7 @@ def _sort_vjp(g, out, a, axis=-1, **params):
 defvjp('sort', _sort_vjp)
 
 
-@defop('take_along_axis', np.take_along_axis)
+@defop('take_along_axis', np.take_along_axis, numpy=(np.take_along_axis,), numpy_inputs=2)
 def _take_along_axis_rule(arr, indices, axis=-1):
     if indices.dtype.kind not in 'iu':
         raise IndexError('`indices` must be an integer array')

@@ -24,7 +24,8 @@ def _emit_reshape(args, params, src):
     return call_source(src(np.reshape), [args[0], shape], rest, src)
 
 
-@defop('reshape', _reshape, emit=_emit_reshape)
+@defop('reshape', _reshape, emit=_emit_reshape, numpy=(np.reshape,), numpy_inputs=None, view=True,
+       array_result=True)
 def _reshape_rule(a, *dims, shape, order='C', copy=None):
     """`shape` may hold holes (sizes known at run time): those dims are unknown."""
     check_sizes(dims, 'numpy.reshape')
@@ -42,7 +43,7 @@ def _reshape_rule(a, *dims, shape, order='C', copy=None):
     return _same_dtype(a, shape)
 
 
-@defop('transpose', np.transpose)
+@defop('transpose', np.transpose, numpy=(np.transpose,), view=True, array_result=True)
 def _transpose_rule(a, axes=None):
     if a.shape is None:
         return _same_dtype(a, None)
@@ -56,7 +57,8 @@ def _transpose_rule(a, axes=None):
     return _same_dtype(a, tuple(a.shape[x] for x in axes))
 
 
-@defop('swapaxes', np.swapaxes)
+@defop('swapaxes', np.swapaxes, numpy=(np.swapaxes,), methods=('swapaxes',), view=True,
+       array_result=True)
 def _swapaxes_rule(a, axis1, axis2):
     if a.shape is None:
         return _same_dtype(a, None)
@@ -66,7 +68,7 @@ def _swapaxes_rule(a, axis1, axis2):
     return _same_dtype(a, tuple(shape))
 
 
-@defop('moveaxis', np.moveaxis)
+@defop('moveaxis', np.moveaxis, numpy=(np.moveaxis,), view=True, array_result=True)
 def _moveaxis_rule(a, source, destination):
     if a.shape is None:
         return _same_dtype(a, None)
@@ -86,7 +88,7 @@ def _moveaxis_rule(a, source, destination):
     return _same_dtype(a, tuple(a.shape[i] for i in order))
 
 
-@defop('expand_dims', np.expand_dims)
+@defop('expand_dims', np.expand_dims, numpy=(np.expand_dims,), view=True, array_result=True)
 def _expand_dims_rule(a, axis):
     if a.shape is None:
         return _same_dtype(a, None)
@@ -96,7 +98,8 @@ def _expand_dims_rule(a, axis):
     return _same_dtype(a, tuple(1 if i in axes else next(rest) for i in range(ndim)))
 
 
-@defop('squeeze', np.squeeze)
+@defop('squeeze', np.squeeze, numpy=(np.squeeze,), methods=('squeeze',), view=True,
+       array_result=True)
 def _squeeze_rule(a, axis=None):
     if a.shape is None or (axis is None and None in a.shape):
         return _same_dtype(a, None)  # which unknown dims are 1 is unknown
@@ -107,12 +110,14 @@ def _squeeze_rule(a, axis=None):
     return _same_dtype(a, tuple(d for i, d in enumerate(a.shape) if i not in axes))
 
 
-@defop('ravel', np.ravel)
+@defop('ravel', np.ravel, numpy=(np.ravel,), methods=('ravel',), view=True,
+       array_result=True)
 def _ravel_rule(a, order='C'):
     return _same_dtype(a, (size(a.shape),))
 
 
-@defop('broadcast_to', np.broadcast_to)
+@defop('broadcast_to', np.broadcast_to, numpy=(np.broadcast_to,), view=True,
+       array_result=True)
 def _broadcast_to_rule(array, shape, subok=False):
     shape = (shape,) if isinstance(shape, int) else tuple(shape)
     if None in shape:
@@ -125,14 +130,14 @@ def _broadcast_to_rule(array, shape, subok=False):
     return _same_dtype(array, shape)
 
 
-@defop('flip', np.flip)
+@defop('flip', np.flip, numpy=(np.flip,), view=True, array_result=True)
 def _flip_rule(m, axis=None):
     if m.shape is not None:
         normalize_axes(axis, len(m.shape))
     return _same_dtype(m, m.shape)
 
 
-@defop('copy', np.copy)
+@defop('copy', np.copy, numpy=(np.copy,), methods=('copy',), fresh=True, array_result=True)
 def _copy_rule(a, order='K', subok=False):
     return _same_dtype(a, a.shape)
 

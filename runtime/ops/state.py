@@ -74,7 +74,7 @@ def assign_sub_variable(ref, delta):
     _keep(ref, np.subtract(ref._value, delta), copy=False)
 
 
-@defop('read_variable', read_variable)
+@defop('read_variable', read_variable, array_result=True)
 def _read_rule(ref):
     return ref.value
 

@@ -86,15 +86,17 @@ def _statement(mutate):
     return inplace
 
 
-def defupdate(name, mutate, inplace=None):
-    """Decorator: the type rule of update op `name`, a copy updated by `mutate(copy, *rest)`."""
+def defupdate(name, mutate, inplace=None, **flags):
+    """Decorator: the type rule of update op `name`, a copy updated by `mutate(copy, *rest)`
+    (a new array, as the updated target: see `runtime.execution.inplace`)."""
     def impl(target, *rest, **params):
         result = copy(target)
         mutate(result, *rest, **params)
         return result
 
     def decorate(rule):
-        register(Op(name, impl, rule, inplace=inplace or _statement(mutate)))
+        register(Op(name, impl, rule, inplace=inplace or _statement(mutate), fresh=True,
+                    array_result=True, **flags))
         return rule
     return decorate
 
@@ -179,7 +181,7 @@ def _ufunc_out_rule(*avals, ufunc, given, dtype=None, casting=None):
 
 
 register(Op('ufunc_out', _ufunc_out, _ufunc_out_rule, multiple_results=True,
-            inplace=_emit_ufunc_out))
+            inplace=_emit_ufunc_out, fresh=True, array_result=True))
 
 
 def _fill_value(x, value):
@@ -196,7 +198,7 @@ def _copyto(dst, src, *where, casting='same_kind'):
     np.copyto(dst, src, casting=casting, where=where[0] if where else True)
 
 
-@defupdate('copyto', _copyto)
+@defupdate('copyto', _copyto, numpy=(np.copyto,), numpy_inputs=None)
 def _copyto_rule(dst, src, *where, casting='same_kind'):
     for operand in (src, *where):
         _check_broadcast_into(operand.shape, dst.shape)
@@ -212,7 +214,7 @@ def _put(a, ind, v, *, mode='raise'):
     np.put(a, ind, v, mode=mode)
 
 
-@defupdate('put', _put)
+@defupdate('put', _put, numpy=(np.put,), numpy_inputs=None)
 def _put_rule(a, ind, v, *, mode='raise'):
     _probe(np.put, np.ones(1, a.dtype), _index_sample(ind), _sample(v, 0), mode=mode)
     return _same(a)
@@ -222,21 +224,21 @@ def _place(arr, mask, vals):
     np.place(arr, mask, vals)
 
 
-defupdate('place', _place)(_same)
+defupdate('place', _place, numpy=(np.place,), numpy_inputs=None)(_same)
 
 
 def _putmask(a, mask, values):
     np.putmask(a, mask, values)
 
 
-defupdate('putmask', _putmask)(_same)
+defupdate('putmask', _putmask, numpy=(np.putmask,), numpy_inputs=None)(_same)
 
 
 def _put_along_axis(arr, indices, values, *, axis):
     np.put_along_axis(arr, indices, values, axis)
 
 
-@defupdate('put_along_axis', _put_along_axis)
+@defupdate('put_along_axis', _put_along_axis, numpy=(np.put_along_axis,), numpy_inputs=None)
 def _put_along_axis_rule(arr, indices, values, *, axis):
     if arr.shape is not None and indices.shape is not None:
         _probe(np.put_along_axis, _sample(arr), _index_sample(indices),
@@ -263,6 +265,6 @@ def _reshape_as(new, like):
     return np.reshape(new, np.shape(like))
 
 
-@defop('reshape_as', _reshape_as)
+@defop('reshape_as', _reshape_as, array_result=True)
 def _reshape_as_rule(new, like):
     return AbstractValue(new.dtype, like.shape)

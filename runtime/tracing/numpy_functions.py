@@ -6,19 +6,12 @@ import numpy as np
 from . import sizes, tensor, builders, unify
 from .numpy_api import HANDLERS, _name, _params, _reject_out, _static, handles, implements
 from .numpy_calls import creation
+from .. import ops
 
-implements(np.sum, np.prod, np.mean, np.std, np.var, np.max, np.min, np.argmax, np.argmin,
-           np.all, np.any, np.cumsum, np.cumprod, np.transpose, np.swapaxes,
-           np.moveaxis, np.expand_dims, np.squeeze, np.ravel, np.broadcast_to, np.flip, np.copy,
-           np.sort, np.argsort, np.round, np.zeros_like, np.ones_like, np.empty_like, np.split)
-implements(np.amax, op='max')
-implements(np.amin, op='min')
-implements(np.around, op='round')
-implements(np.linalg.norm, op='norm')
-implements(np.linalg.inv, op='inv')
-implements(np.linalg.det, op='det')
-implements(np.dot, np.tensordot, np.outer, np.inner, np.take, np.full_like, np.take_along_axis,
-           arrays=2)
+# The numpy functions the ops declare (`Op.numpy`), but those with a handler of their own (below).
+for _function, _op in ops.numpy_functions().items():
+    if _op.numpy_inputs is not None:
+        implements(_function, op=_op.name, arrays=_op.numpy_inputs)
 
 
 @handles(np.reshape)

@@ -22,6 +22,7 @@ from . import builders, conversions
 from ..ir.core import PYTHON_NUMBERS
 from ..python.operator_table import ARITHMETIC, AUGMENTED, COMPARISONS, UNARY
 from ..ir.printing import pp_type
+from .. import ops
 
 CONVERT = ('convert it (call the function through rt.function, whose autograph=True, the '
             'default, converts it and the functions it calls, except lambdas, library code and '
@@ -284,9 +285,7 @@ for _op in COMPARISONS.values():
     setattr(Tensor, f'__{_op.stem}__', _binary(getattr(np, _op.ufunc), False))
 for _op in UNARY.values():
     setattr(Tensor, f'__{_op.stem}__', _unary(getattr(np, _op.ufunc)))
-for _name in ('sum', 'prod', 'mean', 'std', 'var', 'max', 'min', 'argmax', 'argmin', 'all', 'any',
-              'cumsum', 'cumprod', 'round', 'clip', 'swapaxes', 'squeeze', 'ravel', 'take',
-              'nonzero', 'argsort', 'dot'):
+for _name in ops.method_names():  # the ndarray methods the ops declare
     setattr(Tensor, _name, _numpy_method(getattr(np, _name)))
 # `x.copy()` is a C-ordered copy; `np.copy(x)` keeps x's memory order (order 'K')
 Tensor.copy = lambda self, order='C': np.copy(self, order=order)

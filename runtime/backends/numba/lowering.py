@@ -1,4 +1,4 @@
-"""The lowering table: per op name, the numba source computing it (XLA's emitters in miniature).
+"""The lowering table: per op, the numba source computing it (XLA's emitters in miniature).
 
 An emitter takes (ctx, eq, args: the inputs' source) and gives the source of
 an expression (one output) or a list of lines assigning the targets
@@ -12,6 +12,7 @@ import numpy as np
 
 from ...errors import AgError
 from ...ir.core import Literal
+from ...ir.lowerings import NUMBA
 from ...ops.elementwise import UFUNCS
 from ...python.operator_table import AUGMENTED
 from . import creation, draws, indexing, reductions, shapes, ufunc_loops, zero_division
@@ -322,8 +323,9 @@ def _assign(update):
     return emit
 
 
-LOWERINGS = {name: _ufunc for name in UFUNCS}
+LOWERINGS = NUMBA  # keyed by the op: an op module may register its own lowering there
 LOWERINGS.update({
+    **{name: _ufunc for name in UFUNCS},
     'where': _where, 'py_binary': _py_binary, 'py_unary': _py_unary, 'astype': _astype,
     'copy': _copy, 'stop_gradient': _copy, 'dim': _dim, 'to_dtype': _to_dtype,
     'check_defined': _check_defined,

@@ -32,13 +32,10 @@ import numpy as np
 from . import journals, stale
 from .. import tensor, builders
 from ..errstate_regions import inner_primitive  # a region's value is its op's
+from ... import ops
 
 # Ops whose 0-d results are 0-d arrays; other ops give numpy scalars for 0-d results.
-ARRAY_RESULTS = frozenset((
-    'copy', 'zeros_like', 'ones_like', 'empty_like', 'full_like', 'reshape', 'transpose',
-    'swapaxes', 'moveaxis', 'expand_dims', 'squeeze', 'flip', 'broadcast_to', 'ravel', 'where',
-    'read_variable', 'reshape_as', 'set_item', 'inplace_op', 'ufunc_out', 'fill', 'copyto', 'put',
-    'place', 'putmask', 'put_along_axis', 'ufunc_at'))
+ARRAY_RESULTS = ops.names_where('array_result')
 
 
 class Buffer:

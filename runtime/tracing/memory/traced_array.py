@@ -11,17 +11,17 @@ on the tensors that stand for the arrays, so every name bound to one sees it.
 import numpy as np
 
 from ..trace_state import current_builder
+from ... import ops
 
 # Methods that update the array itself; those that may return a view of it.
 UPDATING = frozenset(('fill', 'put', 'sort', 'partition', 'resize', 'setfield'))
 _VIEWING = frozenset(('reshape', 'transpose', 'swapaxes', 'squeeze', 'ravel', 'view', 'diagonal'))
-_METHODS = ('all', 'any', 'argmax', 'argmin', 'argpartition', 'argsort', 'astype', 'byteswap',
-            'choose', 'clip', 'compress', 'conj', 'conjugate', 'copy', 'cumprod', 'cumsum',
-            'diagonal', 'dot', 'dump', 'dumps', 'fill', 'flatten', 'getfield', 'item', 'max',
-            'mean', 'min', 'nonzero', 'partition', 'prod', 'put', 'ravel', 'repeat', 'reshape',
-            'resize', 'round', 'searchsorted', 'setfield', 'sort', 'squeeze', 'std', 'sum',
-            'swapaxes', 'take', 'tobytes', 'tofile', 'tolist', 'trace', 'transpose', 'var',
-            'view')
+# Methods run on the tensor once the array is promoted: the ops' (`Op.methods`) and these, which
+# the tensor defines itself or refuses with its own message.
+_OTHER_METHODS = ('argpartition', 'astype', 'byteswap', 'choose', 'compress', 'diagonal', 'dump',
+                  'dumps', 'fill', 'flatten', 'getfield', 'item', 'partition', 'put', 'repeat',
+                  'reshape', 'resize', 'searchsorted', 'setfield', 'sort', 'tobytes', 'tofile',
+                  'tolist', 'trace', 'transpose', 'view')
 
 
 class TracedArray(np.ndarray):
@@ -164,7 +164,7 @@ def _scalar(name):
     return convert
 
 
-for _name in _METHODS:
+for _name in sorted({*ops.method_names(), *_OTHER_METHODS}):
     setattr(TracedArray, _name, _method(_name))
 for _name in ('T', 'mT', 'real', 'imag', 'flat'):
     setattr(TracedArray, _name, _property(_name))
@@ -248,5 +248,5 @@ from . import made_arrays, updates, views  # noqa: E402  (they need the class)
 from .. import numpy_api  # noqa: E402  (they need the class)
 from ...ops.indexing import split_index  # noqa: E402
 
-_VIEW_FUNCTIONS = frozenset((np.reshape, np.ravel, np.transpose, np.swapaxes, np.moveaxis,
-                             np.expand_dims, np.squeeze, np.flip, np.broadcast_to, np.split))
+# numpy functions returning a view of their first argument (`Op.view`)
+_VIEW_FUNCTIONS = frozenset(f for f, op in ops.numpy_functions().items() if op.view)

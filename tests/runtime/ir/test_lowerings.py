@@ -1,0 +1,44 @@
+"""The backends' lowering tables: keyed by registered ops, each lowered once, reasons derived."""
+import pytest
+
+from runtime import ops
+from runtime.ir.lowerings import NOT_WRITTEN, Lowerings
+from runtime.onnx import coverage
+
+
+def test_a_lowering_is_found_from_the_op_object_or_its_name():
+    table = Lowerings('test')
+
+    @table.lowers(ops.get('add'), 'subtract')
+    def lower(ctx, eq, args):
+        return None
+
+    assert table.get(ops.get('subtract')) is lower and table['add'] is lower
+    assert 'add' in table and ops.get('add') in table and 'multiply' not in table
+
+
+def test_an_unknown_op_or_a_second_lowering_is_refused_when_registered():
+    table = Lowerings('test')
+    with pytest.raises(KeyError, match="unknown graph op 'true_divide'"):
+        table.define('true_divide', print)  # numpy 2 has no such ufunc: no graph op
+    table.define('add', print)
+    with pytest.raises(ValueError, match="test: graph op 'add' is lowered twice"):
+        table.define('add', repr)
+
+
+def test_the_ops_without_a_lowering_and_why_are_derived_from_the_table():
+    table = Lowerings('test')
+    table.define('add', print)
+    table.unlowered('no reason to', 'multiply')
+    missing = table.missing()
+    assert 'add' not in missing and missing['multiply'] == 'no reason to'
+    assert missing['subtract'] == NOT_WRITTEN and set(missing) == set(ops.names()) - {'add'}
+
+
+def test_the_coverage_figures_count_the_tables():
+    figures = coverage.coverage()
+    total = len(ops.names())
+    assert figures['numpy executor'] == (total, total)
+    assert figures['ONNX export'][0] == total - len(coverage.onnx_table.LOWERINGS.missing())
+    assert all(f'{count}/{total} graph ops' in coverage.report()
+               for count, total in figures.values())
