@@ -26,3 +26,8 @@ from .staging.control_flow import rt_range as range
 from .staging.control_flow import stack as stack
 from .staging.control_flow import while_loop as while_loop
 from .tracing.tensor import Tensor as Tensor
+
+__all__ = ['ConcreteFunction', 'Function', 'GradientTape', 'Module', 'Tensor', 'TensorSpec',
+           'Variable', 'autograph', 'cond', 'config', 'do_not_convert', 'errors', 'function',
+           'onnx', 'optimizers', 'print', 'py_function', 'range', 'saved_model',
+           'set_loop_options', 'stack', 'stop_gradient', 'train', 'while_loop']

@@ -59,8 +59,8 @@ class Variable(builders.Resource):
     """A mutable numpy value shared by eager code and graphs."""
     __slots__ = ('_value', 'name', 'trainable', '__weakref__')
 
-    def __init__(self, initial_value: Any, dtype: npt.DTypeLike | None = None, name: str | None = None,
-                 trainable: bool = True) -> None:
+    def __init__(self, initial_value: Any, dtype: npt.DTypeLike | None = None,
+                 name: str | None = None, trainable: bool = True) -> None:
         if tensor.is_symbolic(initial_value):
             drawn = _drawn(initial_value)
             raise TypeError('rt.Variable needs a concrete initial value (numpy values, or '
@@ -145,7 +145,8 @@ class Variable(builders.Resource):
                                      'gives the value when the graph runs', unconverted_fix=None)
         return self._value.copy()
 
-    def __array__(self, dtype: npt.DTypeLike | None = None, copy: bool | None = None) -> npt.NDArray[Any]:
+    def __array__(self, dtype: npt.DTypeLike | None = None,
+                  copy: bool | None = None) -> npt.NDArray[Any]:
         if builders.current_builder() is not None:
             raise tensor.not_allowed(
                 'converting a variable to a numpy array while tracing',

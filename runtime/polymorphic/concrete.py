@@ -58,7 +58,7 @@ class ConcreteFunction:
         self.rebuild = _rebuilder(*outputs)
         self._compiled: Callable[..., Any] | None = None
         self._prefix: tuple[Any, ...] = ()
-        self.mutations: writeback.Mutations | None = None  # what the trace updates in place (writeback.Mutations)
+        self.mutations: writeback.Mutations | None = None  # what the trace updates in place
         self.nout = len(graph.outputs)  # the function's own outputs (others come after them)
         self.state: Any = None  # arrays and values it uses in objects (object_state.ObjectState)
         self.options = backends.CompileOptions()  # the Function's jit_compile and passes

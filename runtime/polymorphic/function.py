@@ -91,7 +91,8 @@ class Function:
         self._python_function = python_function
         self._binder = Binder(python_function)
         self._input_signature = None if input_signature is None else tuple(input_signature)
-        self._signatures: dict[int, InputSignature] = {}  # parameters bound first (1: a method's self) -> InputSignature
+        # parameters bound first (1: a method's self) -> InputSignature
+        self._signatures: dict[int, InputSignature] = {}
         if input_signature is not None and not in_class_body(python_function):
             self._signature(0)  # a bad signature fails here, not at the first call
         self._reduce_retracing, self._autograph = bool(reduce_retracing), autograph
@@ -99,8 +100,10 @@ class Function:
         passes.options(experimental_optimizations)  # a bad setting fails here, not at a call
         self._options = backends.CompileOptions(jit_compile, experimental_optimizations)
         self._max_traces = None if max_traces is None else _config.checked_max_traces(max_traces)
-        self._target: Callable[..., Any] | None = None  # the (converted) function that is traced, made on first use
-        self._fast: dict[Any, list[Any]] = {}  # fast key of positional arguments -> [runner, last use, trace]
+        # the (converted) function that is traced, made on first use
+        self._target: Callable[..., Any] | None = None
+        # fast key of positional arguments -> [runner, last use, trace]
+        self._fast: dict[Any, list[Any]] = {}
         self._pending: dict[Any, _Pending] = {}  # trace key -> _Pending
         self._lock = threading.Lock()
         self._cache = TraceCache(self._lock)
@@ -110,7 +113,8 @@ class Function:
         self._calls = self._tracing_count = 0
         self._monitor = retracing.RetraceMonitor()
         self._warned_eviction = False
-        self._changed: ConcreteFunction | None = None  # a trace dropped because the state it used changed
+        # a trace dropped because the state it used changed
+        self._changed: ConcreteFunction | None = None
 
     @property
     def python_function(self) -> Callable[..., Any]:
