@@ -23,6 +23,7 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check --quiet --no-cache .
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -n 2
 
 bench: $(STAMP)

@@ -1,9 +1,13 @@
 """The API ladder under the CLI: convert_source -> convert_file -> convert_tree, free of CLI concerns."""
+from __future__ import annotations
+
 import dataclasses
 import difflib
 import os
+from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
+from typing import Any
 
 from . import checked, interrupts, sources
 from .atomic import write_atomic
@@ -27,10 +31,11 @@ decode_source = sources.decode
 class SourceResult:
     """A converted module (code is None when conversion failed) and every problem found."""
     code: str | None
-    diagnostics: tuple = ()
+    diagnostics: tuple[Diagnostic, ...] = ()
 
 
-def convert_source(source, path='<string>', original_path=None, strict=False):
+def convert_source(source: str, path: str = '<string>', original_path: str | None = None,
+                   strict: bool = False) -> SourceResult:
     """Convert module text (see checked.py); failures, and with strict every warning, come back
     as error diagnostics."""
     try:
@@ -46,13 +51,15 @@ def convert_source(source, path='<string>', original_path=None, strict=False):
     return SourceResult(None if failures else result.code, diagnostics)
 
 
-def convert_file(src, dst=None, *, mode=WriteBack.STDOUT, strict=False):
+def convert_file(src: str, dst: str | None = None, *, mode: WriteBack = WriteBack.STDOUT,
+                 strict: bool = False) -> FileReport:
     """Convert one file (src '-' reads stdin); dst is needed by FILE and CHECK modes."""
     check_paths(src, dst)
     return _convert_path(src, dst, mode=mode, strict=strict)
 
 
-def convert_tree(src_dir, out_dir=None, *, mode=WriteBack.FILE, strict=False, jobs=1):
+def convert_tree(src_dir: str, out_dir: str | None = None, *, mode: WriteBack = WriteBack.FILE,
+                 strict: bool = False, jobs: int = 1) -> Run:
     """Every .py file under src_dir, mirrored under out_dir; returns a lazy, sized Run of reports."""
     check_paths(src_dir, out_dir)
     entries = find_sources(src_dir, out_dir)
@@ -68,15 +75,16 @@ class Run:
     paths found unusable while looking for sources.
     """
 
-    def __init__(self, entries, convert, jobs):
+    def __init__(self, entries: Sequence[tuple[str, str | None] | FileReport],
+                 convert: Callable[[str, str | None], FileReport], jobs: int) -> None:
         self.entries = entries
         self._convert = convert
         self._jobs = jobs
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self.entries)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[FileReport]:
         pairs = [e for e in self.entries if isinstance(e, tuple)]
         converted = self._reports([src for src, _ in pairs], [dst for _, dst in pairs])
         try:
@@ -87,7 +95,8 @@ class Run:
         finally:
             converted.close()  # a run left early: stop the pool now
 
-    def _reports(self, srcs, dsts):
+    def _reports(self, srcs: list[str],
+                 dsts: list[str | None]) -> Generator[FileReport, None, None]:
         workers = min(self._jobs, len(srcs))
         if workers <= 1:
             yield from map(self._convert, srcs, dsts)
@@ -102,7 +111,7 @@ class Run:
                 raise
 
 
-def unified_diff(original, converted, name):
+def unified_diff(original: str, converted: str, name: str) -> str:
     """A unified diff without timestamps (deterministic), marking a missing final newline as patch does."""
     lines = []
     diff = difflib.unified_diff(_lines(original), _lines(converted), name, name, '(original)', '(converted)')
@@ -111,7 +120,7 @@ def unified_diff(original, converted, name):
     return ''.join(lines)
 
 
-def _convert_path(src, dst, *, mode, strict):
+def _convert_path(src: str, dst: str | None, *, mode: WriteBack, strict: bool) -> FileReport:
     """convert_file without the path checks; never raises for a bad input, it reports it."""
     name = STDIN_NAME if src == STDIN else src
     try:
@@ -134,8 +143,10 @@ def _convert_path(src, dst, *, mode, strict):
     return FileReport(name, dst, status, result.diagnostics, output, detail)
 
 
-def _write_back(mode, name, dst, source, code, encoding):
-    """`(status, output, detail)` after handling the converted code as mode says."""
+def _write_back(mode: WriteBack, name: str, dst: Any, source: str, code: str,
+                encoding: str) -> tuple[Status, bytes, str]:
+    """`(status, output, detail)` after handling the converted code as mode says (`dst`: a
+    path in the FILE and CHECK modes, the ones that read it)."""
     if mode is WriteBack.DIFF:
         # the diff's headers name the path, which the source's encoding may not hold
         diff = unified_diff(source, code, name)
@@ -156,7 +167,7 @@ def _write_back(mode, name, dst, source, code, encoding):
     return Status.CONVERTED, b'', ''
 
 
-def _original_path(name, dst, mode):
+def _original_path(name: str, dst: Any, mode: WriteBack) -> str:  # dst: as in _write_back
     """What the source map records: relative to the output's directory when a file is written."""
     if mode in (WriteBack.FILE, WriteBack.CHECK) and name != STDIN_NAME:
         # relative, so a converted tree still finds its sources after both are moved together
@@ -164,18 +175,18 @@ def _original_path(name, dst, mode):
     return name
 
 
-def _lines(text):
+def _lines(text: str) -> list[str]:
     # str.splitlines would also split at form feeds and other separators that may sit inside a line
     lines = text.split('\n')
     last = lines.pop()
     return [line + '\n' for line in lines] + ([last] if last else [])
 
 
-def _error(path, message):
+def _error(path: Any, message: str) -> Diagnostic:  # path: a str (dst where one is written)
     return Diagnostic(path, 1, 1, 'error', message)
 
 
-def _as_error(diagnostic):
+def _as_error(diagnostic: Diagnostic) -> Diagnostic:
     if diagnostic.severity == 'warning':
         return dataclasses.replace(diagnostic, severity='error')
     return diagnostic

@@ -32,7 +32,7 @@ _SUBMODULES = {'config': '.config', 'autograph': '.autograph', 'optimizers': '.o
                'saved_model': '.saving.saved_model', 'train': '.saving.train', 'onnx': '.onnx'}
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> object:
     if name in _SUBMODULES:
         module = importlib.import_module(_SUBMODULES[name], __name__)
         globals()[name] = module  # `config` and `autograph` bind themselves; the others do not
@@ -45,5 +45,5 @@ def __getattr__(name):
     return value
 
 
-def __dir__():
+def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_LAZY) | set(_SUBMODULES))

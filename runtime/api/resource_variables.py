@@ -7,7 +7,13 @@ is a read-only numpy array that is replaced, never mutated, by assignments
 `numpy()` return writable copies, so `v[i] += x` reads, adds and assigns. Values are cast to the variable's dtype with
 numpy's 'same_kind' rule; the shape is fixed.
 """
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
+import numpy.typing as npt
 
 from . import recording_tapes
 from ..tracing.memory import aliasing
@@ -17,24 +23,24 @@ from ..ops import state
 from ..ops.indexing import split_index
 
 
-def _read(value):
+def _read(value: Any) -> Any:
     return value.read_value() if isinstance(value, Variable) else value
 
 
-def _stored(value):
+def _stored(value: Any) -> Any:
     """A value to store: a variable's read, and a value a tape follows as its plain value (a
     variable holds values; tapes follow its reads, as in TensorFlow)."""
     value = _read(value)
     return value.detached() if isinstance(value, builders.Followed) else value
 
 
-def _read_all(values):
+def _read_all(values: Any) -> Any:
     """Values with variables read (their value, or a read op while tracing), lists included."""
     return type(values)(
         _read_all(v) if isinstance(v, (list, tuple)) else _read(v) for v in values)
 
 
-def _drawn(value):
+def _drawn(value: Any) -> str | None:
     """Where the random draw `value` is computed from was staged ('path:line'), or None."""
     producers = {v: eq for eq in value._builder._equations for v in eq.outputs}
     pending, seen = [value._var], set()
@@ -53,7 +59,8 @@ class Variable(builders.Resource):
     """A mutable numpy value shared by eager code and graphs."""
     __slots__ = ('_value', 'name', 'trainable', '__weakref__')
 
-    def __init__(self, initial_value, dtype=None, name=None, trainable=True):
+    def __init__(self, initial_value: Any, dtype: npt.DTypeLike | None = None,
+                 name: str | None = None, trainable: bool = True) -> None:
         if tensor.is_symbolic(initial_value):
             drawn = _drawn(initial_value)
             raise TypeError('rt.Variable needs a concrete initial value (numpy values, or '
@@ -69,13 +76,27 @@ class Variable(builders.Resource):
         value.flags.writeable = False
         self._value, self.name, self.trainable = value, name or 'Variable', bool(trainable)
 
-    dtype = property(lambda self: self._value.dtype)
-    shape = property(lambda self: self._value.shape)
-    ndim = property(lambda self: self._value.ndim)
-    size = property(lambda self: self._value.size)
-    resource_type = property(lambda self: ResourceType(AbstractValue(self.dtype, self.shape)))
+    @property
+    def dtype(self) -> np.dtype[Any]:
+        return self._value.dtype
 
-    def read_value(self):
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return self._value.shape
+
+    @property
+    def ndim(self) -> int:
+        return self._value.ndim
+
+    @property
+    def size(self) -> int:
+        return self._value.size
+
+    @property
+    def resource_type(self) -> ResourceType:
+        return ResourceType(AbstractValue(self.dtype, self.shape))
+
+    def read_value(self) -> Any:
         """The current value (a read-only array); while tracing, a tensor read at this point."""
         builder = builders.current_builder()
         if builder is None:
@@ -84,14 +105,14 @@ class Variable(builders.Resource):
         aliasing.ref_of(value).readonly = True  # as the eager value, a read-only array
         return value
 
-    def __getitem__(self, index):
+    def __getitem__(self, index: Any) -> Any:
         value = self.read_value()[index]
         if isinstance(value, tensor.Tensor):
             aliasing.forget(value)  # a copy, not a view of the variable's value
             return value
         return value.copy() if isinstance(value, np.ndarray) else value
 
-    def __setitem__(self, index, value):
+    def __setitem__(self, index: Any, value: Any) -> None:
         builder = builders.current_builder()
         template, dynamic = split_index(index, tensor.is_symbolic)
         if builder is None:
@@ -100,16 +121,17 @@ class Variable(builders.Resource):
             builder.emit('scatter_variable', [builder.capture_resource(self), value, *dynamic],
                          {'index': template})
 
-    def assign(self, value):
+    def assign(self, value: Any) -> Variable:
         return self._update('assign_variable', state.assign_variable, value)
 
-    def assign_add(self, delta):
+    def assign_add(self, delta: Any) -> Variable:
         return self._update('assign_add_variable', state.assign_add_variable, delta)
 
-    def assign_sub(self, delta):
+    def assign_sub(self, delta: Any) -> Variable:
         return self._update('assign_sub_variable', state.assign_sub_variable, delta)
 
-    def _update(self, primitive, update, value):
+    def _update(self, primitive: str, update: Callable[[Variable, Any], None],
+                value: Any) -> Variable:
         builder = builders.current_builder()
         if builder is None:
             update(self, _stored(value))
@@ -117,13 +139,14 @@ class Variable(builders.Resource):
             builder.emit(primitive, [builder.capture_resource(self), value], {})
         return self
 
-    def numpy(self):
+    def numpy(self) -> npt.NDArray[Any]:
         if builders.current_builder() is not None:
             raise tensor.not_allowed('Variable.numpy()', 'Use read_value() in traced code, which '
                                      'gives the value when the graph runs', unconverted_fix=None)
         return self._value.copy()
 
-    def __array__(self, dtype=None, copy=None):
+    def __array__(self, dtype: npt.DTypeLike | None = None,
+                  copy: bool | None = None) -> npt.NDArray[Any]:
         if builders.current_builder() is not None:
             raise tensor.not_allowed(
                 'converting a variable to a numpy array while tracing',
@@ -134,21 +157,69 @@ class Variable(builders.Resource):
         value = self.read_value() if recording_tapes.state.tapes else self._value
         return np.array(value, dtype=dtype, copy=copy)
 
-    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+    def __array_ufunc__(self, ufunc: np.ufunc, method: str, *inputs: Any, **kwargs: Any) -> Any:
         return getattr(ufunc, method)(*_read_all(inputs), **kwargs)
 
-    def __array_function__(self, func, types, args, kwargs):
+    def __array_function__(self, func: Callable[..., Any], types: Any, args: Any,
+                           kwargs: dict[str, Any]) -> Any:
         return func(*_read_all(args), **dict(zip(kwargs, _read_all(tuple(kwargs.values())))))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         value = np.array2string(self._value, separator=', ')
         return (f"<rt.Variable '{self.name}' shape={self.shape} dtype={self.dtype.name}, "
                 f'numpy={value}>')
 
     __hash__ = object.__hash__  # `==` is elementwise, as in numpy
 
+    if TYPE_CHECKING:  # what `_forward` sets below: operators act on the value read
+        def __add__(self, other: Any) -> Any: ...
+        def __radd__(self, other: Any) -> Any: ...
+        def __sub__(self, other: Any) -> Any: ...
+        def __rsub__(self, other: Any) -> Any: ...
+        def __mul__(self, other: Any) -> Any: ...
+        def __rmul__(self, other: Any) -> Any: ...
+        def __truediv__(self, other: Any) -> Any: ...
+        def __rtruediv__(self, other: Any) -> Any: ...
+        def __floordiv__(self, other: Any) -> Any: ...
+        def __rfloordiv__(self, other: Any) -> Any: ...
+        def __mod__(self, other: Any) -> Any: ...
+        def __rmod__(self, other: Any) -> Any: ...
+        def __divmod__(self, other: Any) -> Any: ...
+        def __rdivmod__(self, other: Any) -> Any: ...
+        def __pow__(self, other: Any) -> Any: ...
+        def __rpow__(self, other: Any) -> Any: ...
+        def __matmul__(self, other: Any) -> Any: ...
+        def __rmatmul__(self, other: Any) -> Any: ...
+        def __and__(self, other: Any) -> Any: ...
+        def __rand__(self, other: Any) -> Any: ...
+        def __or__(self, other: Any) -> Any: ...
+        def __ror__(self, other: Any) -> Any: ...
+        def __xor__(self, other: Any) -> Any: ...
+        def __rxor__(self, other: Any) -> Any: ...
+        def __lshift__(self, other: Any) -> Any: ...
+        def __rlshift__(self, other: Any) -> Any: ...
+        def __rshift__(self, other: Any) -> Any: ...
+        def __rrshift__(self, other: Any) -> Any: ...
+        def __lt__(self, other: Any) -> Any: ...
+        def __le__(self, other: Any) -> Any: ...
+        def __gt__(self, other: Any) -> Any: ...
+        def __ge__(self, other: Any) -> Any: ...
+        def __eq__(self, other: object) -> Any: ...
+        def __ne__(self, other: object) -> Any: ...
+        def __neg__(self) -> Any: ...
+        def __pos__(self) -> Any: ...
+        def __abs__(self) -> Any: ...
+        def __invert__(self) -> Any: ...
+        def __bool__(self) -> bool: ...
+        def __int__(self) -> int: ...
+        def __float__(self) -> float: ...
+        def __complex__(self) -> complex: ...
+        def __index__(self) -> int: ...
+        def __len__(self) -> int: ...
+        def __iter__(self) -> Iterator[Any]: ...
 
-def _forward(name):
+
+def _forward(name: str) -> Callable[..., Any]:
     return lambda self, *args: getattr(self.read_value(), name)(*args)
 
 

@@ -3,6 +3,11 @@
 Eagerly they act at once; while tracing they stage stateful ops, which every
 run of the graph executes in program order.
 """
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
 import numpy as np
 
 from ..tracing import tensor, builders
@@ -10,9 +15,10 @@ from ..ir.core import Hole
 from ..ops.effects import call_py_function, check, print_values
 
 
-def _template(values):
+def _template(values: Iterable[Any]) -> tuple[tuple[str | Hole, ...], list[Any]]:
     """(parts, inputs): text fixed now for plain values, a Hole for each tensor or variable."""
-    parts, inputs = [], []
+    parts: list[str | Hole] = []
+    inputs: list[Any] = []
     for value in values:
         if tensor.is_symbolic(value) or isinstance(value, builders.Resource):
             parts.append(Hole(len(inputs)))
@@ -22,11 +28,13 @@ def _template(values):
     return tuple(parts), inputs
 
 
-def _concrete(values):
-    return [v.read_value() if isinstance(v, builders.Resource) else v for v in values]
+def _concrete(values: Iterable[Any]) -> list[Any]:
+    # Variable is the one Resource (the base class, in the tracing stage, declares no read_value)
+    return [v.read_value() if isinstance(v, builders.Resource) else v  # type: ignore[attr-defined]
+            for v in values]
 
 
-def print(*values, sep=' ', end='\n'):
+def print(*values: Any, sep: str | None = ' ', end: str | None = '\n') -> None:
     """`print(*values)` at every run of the graph (numpy values printed as Python prints them)."""
     sep = ' ' if sep is None else sep
     end = '\n' if end is None else end
@@ -38,7 +46,8 @@ def print(*values, sep=' ', end='\n'):
         builder.emit('print', inputs, {'parts': parts, 'sep': sep, 'end': end})
 
 
-def py_function(func, inp, Tout, name=None):
+def py_function(func: Callable[..., Any], inp: Sequence[Any],
+                Tout: Any, name: str | None = None) -> Any:
     """Call `func(*inp)` with numpy values at every run; results converted to the dtype(s) `Tout`.
 
     A single dtype gives one result; a list of dtypes gives a list (empty: no result).
@@ -56,7 +65,7 @@ def py_function(func, inp, Tout, name=None):
     return results[0] if single else list(results)
 
 
-def assert_that(condition, *message):
+def assert_that(condition: Any, *message: Any) -> None:
     """Raise InvalidArgumentError(message) unless all of `condition` is true, at every run."""
     parts, inputs = _template(message)
     builder = builders.current_builder()

@@ -1,23 +1,28 @@
 """The graph checker: the IR's invariants, with errors that quote the offending equation."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NoReturn
+
 from ..errors import AgError
 from . import registry
 from .liveness import sub_graphs
-from .core import RESOURCE_TYPES, AbstractValue, Literal, Var
-from .printing import graph_namer, pp_eqn, pp_type
+from .core import RESOURCE_TYPES, AbstractValue, Equation, Graph, Literal, Var
+from .printing import Namer, graph_namer, pp_eqn, pp_type
 
 
 class GraphCheckError(AgError):
     """A graph breaks an invariant of the IR."""
 
 
-def check_graph(graph):
+def check_graph(graph: Graph) -> None:
     """Raise GraphCheckError unless every variable is defined once, before its uses; every
     equation's output types are those its op's rule gives; outputs are defined; and
     sub-graphs are well formed."""
     namer = graph_namer(graph)
-    defined = set()
+    defined: set[Var] = set()
 
-    def define(var, where):
+    def define(var: Var, where: str | Callable[[], str]) -> None:
         """`where` names the definition: text, or a function giving it (an equation's text,
         sub-graphs included, is made only for an error: checking stays linear in the graph)."""
         if not isinstance(var, Var):
@@ -48,8 +53,8 @@ def check_graph(graph):
             raise GraphCheckError(f'graph output {namer(atom)} is not defined')
 
 
-def _check_equation(eq, defined, namer):
-    def fail(message):
+def _check_equation(eq: Equation, defined: set[Var], namer: Namer) -> None:
+    def fail(message: str) -> NoReturn:
         where = f' (created at {eq.source})' if eq.source else ''
         raise GraphCheckError(f'{message}\n  in equation: {pp_eqn(eq, namer)}{where}')
 

@@ -21,17 +21,22 @@ part in promotion). The questions the runtime asks of them:
   the other dtype as numpy would: the type of a variable that has two values
   (a cond's branches, a loop's entry and body).
 """
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
 import numpy as np
 
-from .core import PYTHON_TYPE, AbstractValue
+from .core import PYTHON_TYPE, AbstractValue, Dim, Shape
 
 
-def dims_agree(a, b):
+def dims_agree(a: Dim, b: Dim) -> bool:
     """True if two dims could be equal (None: unknown, agrees with any)."""
     return a is None or b is None or a == b
 
 
-def covers(general, specific):
+def covers(general: Shape, specific: Shape) -> bool:
     """True if shape `general` admits every shape that `specific` stands for."""
     if general is None:
         return True
@@ -40,7 +45,7 @@ def covers(general, specific):
     return all(g is None or g == s for g, s in zip(general, specific))
 
 
-def compatible(a, b):
+def compatible(a: AbstractValue, b: AbstractValue) -> bool:
     """True if a value could be of both types: same dtype, shapes that could be equal."""
     if a.dtype != b.dtype:
         return False
@@ -49,22 +54,22 @@ def compatible(a, b):
     return len(a.shape) == len(b.shape) and all(map(dims_agree, a.shape, b.shape))
 
 
-def accepts(expected, actual):
+def accepts(expected: AbstractValue, actual: AbstractValue) -> bool:
     """True if a value of type `actual` may flow where type `expected` was traced."""
     if expected.dtype != actual.dtype and not _flexible_string(expected.dtype, actual.dtype):
         return False
     return covers(expected.shape, actual.shape) and (actual.weak or not expected.weak)
 
 
-def accepts_all(expected, actual):
+def accepts_all(expected: Sequence[AbstractValue], actual: Sequence[AbstractValue]) -> bool:
     return len(expected) == len(actual) and all(map(accepts, expected, actual))
 
 
-def _flexible_string(expected, actual):
+def _flexible_string(expected: np.dtype[Any], actual: np.dtype[Any]) -> bool:
     return expected.itemsize == 0 and expected.kind in 'USV' and expected.kind == actual.kind
 
 
-def join(a, b):
+def join(a: AbstractValue, b: AbstractValue) -> AbstractValue:
     """The most specific type of both (same dtype; differing dims unknown; weak if both are)."""
     if a.dtype != b.dtype:
         raise TypeError(f'cannot join types {a} and {b}: dtypes differ')
@@ -75,14 +80,15 @@ def join(a, b):
                          weak)
 
 
-def generalise(traced, avals):
+def generalise(traced: Sequence[AbstractValue],
+               avals: Sequence[AbstractValue]) -> list[AbstractValue] | None:
     """Types for one trace covering both calls (differing dims unknown); None if dtypes differ."""
     if any(t.dtype != a.dtype for t, a in zip(traced, avals)):
         return None
     return [join(t, a) for t, a in zip(traced, avals)]
 
 
-def unify(a, b):
+def unify(a: AbstractValue, b: AbstractValue) -> AbstractValue | None:
     """The type of a value that is of type `a` or of type `b`, or None if the dtypes conflict."""
     if a.weak and b.weak:
         dtype = a.dtype if a.dtype == b.dtype else np.promote_types(a.dtype, b.dtype)

@@ -29,8 +29,10 @@ a Python scalar at run time; variables of other types hold numpy values. `Hole(i
 static params (index templates, print templates) and stands for the
 equation's i-th input after its fixed ones.
 """
+from __future__ import annotations
+
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Union
 
 import numpy as np
 
@@ -39,30 +41,33 @@ PYTHON_TYPE = {'b': bool, 'i': int, 'u': int, 'f': float, 'c': complex}  # of a 
 _WEAK_DTYPES = {int: np.dtype(np.int_), float: np.dtype(np.float64),
                 complex: np.dtype(np.complex128)}
 
+Dim = Union[int, None]  # a dimension; None when unknown
+Shape = Union[tuple[Dim, ...], None]  # None: unknown rank
+
 
 @dataclass(frozen=True)
 class AbstractValue:
     """The type of an array value: dtype and shape (`None` for an unknown rank or dimension)."""
-    dtype: np.dtype
-    shape: tuple | None
+    dtype: np.dtype[Any]
+    shape: Shape
     weak: bool = False  # a Python scalar: only its kind takes part in promotion
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, 'dtype', np.dtype(self.dtype))
         if self.shape is not None:
             shape = tuple(None if d is None else int(d) for d in self.shape)
             object.__setattr__(self, 'shape', shape)
 
     @property
-    def ndim(self):
+    def ndim(self) -> int | None:
         return None if self.shape is None else len(self.shape)
 
-    def __str__(self):
+    def __str__(self) -> str:
         from .printing import pp_type
         return pp_type(self)
 
     @staticmethod
-    def from_value(value):
+    def from_value(value: Any) -> AbstractValue:
         """The type of a concrete value; Python scalars (not bool) are weak."""
         if type(value) in _WEAK_DTYPES:
             return AbstractValue(_WEAK_DTYPES[type(value)], (), weak=True)
@@ -75,7 +80,7 @@ class ResourceType:
     """The type of a resource held by reference (a variable): the type of the value it holds."""
     value: AbstractValue
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f'ref{{{self.value}}}'
 
 
@@ -85,11 +90,12 @@ class RngType:
     `np.random.RandomState`: the global one behind `np.random.*` too), which draws change."""
     kind: str  # 'Generator' or 'RandomState'
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f'rng{{{self.kind}}}'
 
 
 RESOURCE_TYPES = (ResourceType, RngType)
+Aval = Union[AbstractValue, ResourceType, RngType]  # the type of a graph variable
 
 
 @dataclass(frozen=True, eq=False, slots=True)
@@ -104,11 +110,11 @@ class Literal:
     value: Any
 
     @property
-    def aval(self):
+    def aval(self) -> AbstractValue | None:
         if self.value is None:
             return None
         if type(self.value) is bool:
-            return AbstractValue(np.bool_, ())
+            return AbstractValue(np.dtype(np.bool_), ())
         return AbstractValue.from_value(self.value)
 
 
@@ -118,48 +124,49 @@ class Hole:
     index: int
 
 
+Atom = Union[Var, Literal]  # an equation input or graph output
 @dataclass(frozen=True, eq=False)
 class Equation:
     """`outputs = primitive[params](*inputs)`, staged at `source` ('path:line' of user code)."""
     primitive: str
-    inputs: tuple
-    params: dict
-    outputs: tuple
+    inputs: tuple[Atom, ...]
+    params: dict[str, Any]
+    outputs: tuple[Var, ...]
     source: str | None = None
 
 
 @dataclass(frozen=True, eq=False)
 class Graph:
     """A closed dataflow graph; `consts` and `resources`: (Var, value) pairs bound when compiled."""
-    inputs: tuple
-    equations: tuple
-    outputs: tuple
-    consts: tuple = field(default=())
-    resources: tuple = field(default=())
+    inputs: tuple[Var, ...]
+    equations: tuple[Equation, ...]
+    outputs: tuple[Atom, ...]
+    consts: tuple[tuple[Var, Any], ...] = field(default=())     # (variable, numpy value)
+    resources: tuple[tuple[Var, Any], ...] = field(default=())  # (variable, object held)
 
     @property
-    def in_avals(self):
+    def in_avals(self) -> tuple[Any, ...]:
         return tuple(v.aval for v in self.inputs)
 
     @property
-    def out_avals(self):
+    def out_avals(self) -> tuple[Any, ...]:
         return tuple(a.aval for a in self.outputs)
 
-    def __str__(self):
+    def __str__(self) -> str:
         from .printing import pp_graph
         return pp_graph(self)
 
-    def pretty(self, source=False):
+    def pretty(self, source: bool = False) -> str:
         """The text form; with `source=True` each equation ends with `# path:line`."""
         from .printing import pp_graph
         return pp_graph(self, source=source)
 
-    def to_dot(self, name='graph'):
+    def to_dot(self, name: str = 'graph') -> str:
         """The graph as Graphviz DOT text (see `runtime.pictures.dot`)."""
         from ..pictures.dot import to_dot
         return to_dot(self, name)
 
-    def as_graph_def(self):
+    def as_graph_def(self) -> dict[str, Any]:
         """Plain JSON-serialisable data describing the graph (see `runtime.ir.serialize`)."""
         from .serialize import graph_def
         return graph_def(self)

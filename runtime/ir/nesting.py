@@ -9,11 +9,16 @@ and otherwise raises Python's recursion limit, for as long as the walk runs,
 to what that depth needs (never lowering it; several threads may each hold
 room at once).
 """
+from __future__ import annotations
+
 import contextlib
 import sys
 import threading
+from collections.abc import Iterator
+from types import FrameType
 
 from ..errors import AgError
+from .core import Graph
 
 MAX_NESTING = 500  # levels of nested sub-graphs the runtime runs
 # Python frames a walk may take per level: the deepest measured are the interpreter and the
@@ -24,15 +29,15 @@ _MARGIN = 200  # frames for what a walk calls at its deepest point (numpy, numba
 _SHALLOW = 40  # levels: graphs this shallow need no room beyond the usual limit
 
 _lock = threading.Lock()
-_asked = []  # the limits the walks running now asked for
-_usual = None  # the limit before the first of them raised it
+_asked: list[int] = []  # the limits the walks running now asked for
+_usual = 0  # the limit before the first of them raised it
 
 
 class GraphNestingError(AgError):
     """A graph nests control flow deeper than the runtime runs (`MAX_NESTING` levels)."""
 
 
-def nesting_depth(graph):
+def nesting_depth(graph: Graph) -> int:
     """Levels of nested sub-graphs in `graph`: 0 without any, 1 for a cond of plain branches."""
     from .liveness import sub_graphs
     deepest, pending = 0, [(graph, 0)]
@@ -44,7 +49,7 @@ def nesting_depth(graph):
     return deepest
 
 
-def check_nesting(graph, what):
+def check_nesting(graph: Graph, what: str) -> int:
     """The nesting depth of `graph`; a GraphNestingError naming `what` if it is too deep."""
     depth = nesting_depth(graph)
     if depth > MAX_NESTING:
@@ -55,7 +60,7 @@ def check_nesting(graph, what):
 
 
 @contextlib.contextmanager
-def recursion_room(graph, what):
+def recursion_room(graph: Graph, what: str) -> Iterator[None]:
     """Check `graph`'s depth (`check_nesting`), and give the walks over it done inside the
     block the recursion limit they need."""
     depth = check_nesting(graph, what)
@@ -70,14 +75,15 @@ def recursion_room(graph, what):
         _release(needed)
 
 
-def _frames_in_use():
-    frame, count = sys._getframe(), 0
+def _frames_in_use() -> int:
+    frame: FrameType | None = sys._getframe()
+    count = 0
     while frame is not None:
         frame, count = frame.f_back, count + 1
     return count
 
 
-def _ask(limit):
+def _ask(limit: int) -> None:
     global _usual
     with _lock:
         if not _asked:
@@ -86,7 +92,7 @@ def _ask(limit):
         sys.setrecursionlimit(max(_usual, *_asked))
 
 
-def _release(limit):
+def _release(limit: int) -> None:
     with _lock:
         _asked.remove(limit)
         sys.setrecursionlimit(max(_usual, *_asked) if _asked else _usual)

@@ -1,7 +1,12 @@
 """The text form of graphs (grammar in `runtime.ir.core`): deterministic names a, b, c, ..."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
 
-from .core import AbstractValue, Graph, Hole, Literal, ResourceType, RngType
+from .core import AbstractValue, Atom, Equation, Graph, Hole, Literal, ResourceType, RngType, Var
 from .nesting import recursion_room
 
 _SHORT = {'bool': 'bool', 'int8': 'i8', 'int16': 'i16', 'int32': 'i32', 'int64': 'i64',
@@ -9,16 +14,16 @@ _SHORT = {'bool': 'bool', 'int8': 'i8', 'int16': 'i16', 'int32': 'i32', 'int64':
           'float32': 'f32', 'float64': 'f64', 'complex64': 'c64', 'complex128': 'c128'}
 
 
-def short_dtype(dtype):
+def short_dtype(dtype: np.dtype[Any]) -> str:
     return _SHORT.get(dtype.name) or dtype.str.lstrip('<>|=')
 
 
-def dims_text(shape):
+def dims_text(shape: tuple[int | None, ...]) -> str:
     """'2,?' for shape (2, None): '?' marks an unknown dimension."""
     return ','.join('?' if d is None else str(d) for d in shape)
 
 
-def pp_type(aval, dtype_text=short_dtype):
+def pp_type(aval: Any, dtype_text: Callable[[np.dtype[Any]], str] = short_dtype) -> str:
     """`f32[2,?]`, `f32[*]` (unknown rank), `ref{f32[2]}`; `dtype_text` names the dtype."""
     if isinstance(aval, ResourceType):
         return f'ref{{{pp_type(aval.value, dtype_text)}}}'
@@ -32,10 +37,10 @@ def pp_type(aval, dtype_text=short_dtype):
 class Namer:
     """Names variables a..z, ba, bb, ... in the order they are first asked for."""
 
-    def __init__(self):
-        self.names = {}
+    def __init__(self) -> None:
+        self.names: dict[Var, str] = {}
 
-    def __call__(self, var):
+    def __call__(self, var: Var) -> str:
         name = self.names.get(var)
         if name is None:
             i, name = len(self.names), ''
@@ -47,14 +52,14 @@ class Namer:
             self.names[var] = name
         return name
 
-    def atom(self, atom):
+    def atom(self, atom: Atom) -> str:
         return repr(atom.value) if isinstance(atom, Literal) else self(atom)
 
-    def binder(self, var):
+    def binder(self, var: Var) -> str:
         return f'{self(var)}:{pp_type(var.aval)}'
 
 
-def graph_namer(graph):
+def graph_namer(graph: Graph) -> Namer:
     """A namer that has named the graph's variables in definition order (as printed)."""
     namer = Namer()
     for var, _ in (*graph.consts, *graph.resources):
@@ -67,7 +72,7 @@ def graph_namer(graph):
     return namer
 
 
-def pp_graph(graph, source=False, indent=0):
+def pp_graph(graph: Graph, source: bool = False, indent: int = 0) -> str:
     """The text form of `graph` (sub-graphs indented inside their equations)."""
     if indent == 0:  # the outermost graph: its nesting gets the recursion it needs
         with recursion_room(graph, 'printing the graph'):
@@ -75,7 +80,7 @@ def pp_graph(graph, source=False, indent=0):
     return _pp_graph(graph, source, indent)
 
 
-def _pp_graph(graph, source, indent):
+def _pp_graph(graph: Graph, source: bool, indent: int) -> str:
     namer = graph_namer(graph)
     consts = ''.join(namer.binder(v) + ' ' for v, _ in (*graph.consts, *graph.resources))
     inputs = ' '.join(namer.binder(v) for v in graph.inputs)
@@ -87,7 +92,7 @@ def _pp_graph(graph, source, indent):
     return '\n'.join(lines)
 
 
-def pp_eqn(eq, namer, source=False, indent=0):
+def pp_eqn(eq: Equation, namer: Namer, source: bool = False, indent: int = 0) -> str:
     """One equation, e.g. `c:f32[3] = sum[axis=0] a`."""
     lhs = ' '.join(namer.binder(v) for v in eq.outputs) or '_'
     params = ' '.join(f'{k}={pp_param(v, indent)}' for k, v in sorted(eq.params.items()))
@@ -97,7 +102,7 @@ def pp_eqn(eq, namer, source=False, indent=0):
     return f'{lhs} = {rhs}{note}'
 
 
-def pp_param(value, indent=0):
+def pp_param(value: Any, indent: int = 0) -> str:
     if isinstance(value, Graph):
         return pp_graph(value, indent=indent + 2)
     if isinstance(value, tuple):

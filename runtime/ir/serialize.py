@@ -10,13 +10,21 @@ dims, or null for an unknown rank; a resource's type is under "ref"; a Python
 scalar's type has `"weak": true`; a random generator's is `{"rng": kind}`).
 Names are those of `str(graph)`.
 """
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
 
-from .core import AbstractValue, Graph, Hole, Literal, ResourceType, RngType
-from .printing import graph_namer, pp_param
+from .core import AbstractValue, Atom, Equation, Graph, Hole, Literal, ResourceType, RngType, Var
+from .printing import Namer, graph_namer, pp_param
+
+Json = Any  # what json.dumps takes: dicts, lists, str, numbers, bools, None
 
 
-def graph_def(graph, encode=None, resource=None):
+def graph_def(graph: Graph, encode: Callable[[Any], Json] | None = None,
+              resource: Callable[[Any], Json] | None = None) -> dict[str, Json]:
     """The graph's data; `encode(value)` gives the JSON of a param or constant and
     `resource(obj)` that of a resource (default: readable labels, which `runtime.saving`
     replaces with its lossless encoding)."""
@@ -32,7 +40,7 @@ def graph_def(graph, encode=None, resource=None):
     }
 
 
-def _equation(namer, eq, encode):
+def _equation(namer: Namer, eq: Equation, encode: Callable[[Any], Json]) -> dict[str, Json]:
     return {
         'op': eq.primitive,
         'inputs': [_atom(namer, a) for a in eq.inputs],
@@ -42,11 +50,11 @@ def _equation(namer, eq, encode):
     }
 
 
-def _var(namer, var):
+def _var(namer: Namer, var: Var) -> dict[str, Json]:
     return {'name': namer(var), **_type(var.aval)}
 
 
-def _type(aval):
+def _type(aval: Any) -> dict[str, Json]:
     if isinstance(aval, ResourceType):
         return {'ref': _type(aval.value)}
     if isinstance(aval, RngType):
@@ -56,16 +64,16 @@ def _type(aval):
     return {'dtype': aval.dtype.name, 'shape': shape, **weak}
 
 
-def _atom(namer, atom):
+def _atom(namer: Namer, atom: Atom) -> Json:
     return {'literal': _json(atom.value)} if isinstance(atom, Literal) else namer(atom)
 
 
-def _resource_label(obj):
+def _resource_label(obj: Any) -> str:
     name = getattr(obj, 'name', None)
     return f'{type(obj).__name__}({name})' if name else type(obj).__name__
 
 
-def _json(value):
+def _json(value: Any) -> Json:
     """A JSON value for a param or constant; tuples become lists, other objects tagged dicts."""
     if value is None or type(value) in (bool, int, float, str):
         return value

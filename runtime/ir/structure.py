@@ -1,7 +1,15 @@
 """Nested arguments and results: lists, tuples, namedtuples and dicts, to leaves and back."""
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from typing import Any
+
+# A nest's structure: None for a leaf, (list|tuple|namedtuple class, items' structures) or
+# (dict, keys, values' structures). Hashable: traces are keyed by it.
+Structure = Any
 
 
-def flatten(tree, leaves):
+def flatten(tree: Any, leaves: list[Any]) -> Structure:
     """Append the leaves of `tree` to `leaves`; return its structure (hashable, None for a leaf).
 
     Only exact lists, tuples and dicts and namedtuples are containers; dicts keep
@@ -18,12 +26,12 @@ def flatten(tree, leaves):
     return None
 
 
-def unflatten(structure, leaves):
+def unflatten(structure: Structure, leaves: Iterable[Any]) -> Any:
     """The tree of `structure` with `leaves` (any iterable, in flatten's order) at its leaves."""
     return _build(structure, iter(leaves))
 
 
-def _build(structure, leaves):
+def _build(structure: Structure, leaves: Iterator[Any]) -> Any:
     if structure is None:
         return next(leaves)
     kind = structure[0]
@@ -37,16 +45,17 @@ def _build(structure, leaves):
     return kind(*items)  # a namedtuple
 
 
-def map_leaves(fn, tree, key_fn=None):
+def map_leaves(fn: Callable[[Any], Any], tree: Any,
+               key_fn: Callable[[Hashable], Hashable] | None = None) -> Any:
     """`tree` with every leaf replaced by `fn(leaf)` (and every dict key by `key_fn(key)`)."""
-    leaves = []
+    leaves: list[Any] = []
     structure = flatten(tree, leaves)
     if key_fn is not None:
         structure = map_dict_keys(key_fn, structure)
     return unflatten(structure, map(fn, leaves))
 
 
-def map_dict_keys(fn, structure):
+def map_dict_keys(fn: Callable[[Hashable], Hashable], structure: Structure) -> Structure:
     """A structure from `flatten` with every dict key replaced by `fn(key)`."""
     if structure is None:
         return None
@@ -56,7 +65,7 @@ def map_dict_keys(fn, structure):
     return (structure[0], tuple([map_dict_keys(fn, item) for item in structure[1]]))
 
 
-def leaf_names(name, tree):
+def leaf_names(name: str, tree: Any) -> list[str]:
     """Readable names of the leaves of `tree`, an argument called `name`: x, xs_0, d_key, ..."""
     kind = tree.__class__
     if kind is dict:

@@ -12,10 +12,15 @@ for each argument it updates in place (a model keeps no state: the caller
 stores them). An op with no mapping is an `OnnxExportError` naming it and its
 line. onnx is an optional extra: `pip install 'agconvert[onnx]'`.
 """
+from __future__ import annotations
+
+import os
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 from .. import ops
-from ..ir.core import ResourceType
+from ..ir.core import Graph, ResourceType
 from . import table
 from .lowering import Lowering, OnnxExportError, variable_aval
 
@@ -24,7 +29,7 @@ INSTALL = ("ONNX export needs the optional extra: pip install 'agconvert[onnx]' 
            '(the onnx package; onnxruntime to run the models)')
 
 
-def _onnx():
+def _onnx() -> ModuleType:
     try:
         import onnx
     except ImportError:
@@ -32,7 +37,8 @@ def _onnx():
     return onnx
 
 
-def export(function, path=None, signature=None):
+def export(function: Any, path: str | os.PathLike[str] | None = None,
+           signature: str | None = None) -> Any:
     """Write the ONNX model of `function` to `path` (if given); the ModelProto."""
     onnx = _onnx()
     concrete = _concrete(function, signature)
@@ -71,7 +77,7 @@ def export(function, path=None, signature=None):
     return model
 
 
-def _check_inputs(graph):
+def _check_inputs(graph: Graph) -> None:
     """Inputs a model cannot take: unknown rank (ONNX inputs need one), complex numbers."""
     for i, var in enumerate(graph.inputs):
         aval = var.aval
@@ -84,10 +90,10 @@ def _check_inputs(graph):
                                   'integers and floats (onnxruntime has no complex kernels)')
 
 
-def _results(function, graph):
+def _results(function: Any, graph: Graph) -> tuple[list[Any], list[str]]:
     """(The graph outputs the model gives, their names): the function's results, then the
     arguments it updates in place."""
-    mutations = getattr(function, 'mutations', None)
+    mutations: Any = getattr(function, 'mutations', None)  # writeback.Mutations, or None
     nout = len(graph.outputs) if mutations is None else mutations.nout
     names = [f'output_{i}' for i in range(nout)]
     results = list(graph.outputs[:nout])
@@ -98,7 +104,7 @@ def _results(function, graph):
     return results, names
 
 
-def _concrete(function, signature=None):
+def _concrete(function: Any, signature: str | None = None) -> Any:
     """The one trace `function` stands for (see `export`)."""
     if isinstance(function, (str, Path)):
         from ..saving.saved_model import load
@@ -115,7 +121,7 @@ def _concrete(function, signature=None):
     return traces[0]
 
 
-def _saved_function(loaded, name):
+def _saved_function(loaded: Any, name: str) -> Any:
     """The function `name` of a loaded saved model (a signature or a method)."""
     functions = {**{k: v for k, v in vars(loaded).items() if hasattr(v, 'concrete_functions')},
                  **getattr(loaded, 'signatures', {})}
@@ -125,6 +131,6 @@ def _saved_function(loaded, name):
     return functions[name]
 
 
-def unmapped_ops():
+def unmapped_ops() -> dict[str, str]:
     """{op: why} of the registered ops that have no ONNX mapping."""
     return table.not_mapped(ops.names())

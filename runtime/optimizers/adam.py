@@ -1,6 +1,11 @@
 """Adam, as Keras' Adam computes it (the bias corrections folded into the step size)."""
+from __future__ import annotations
+
+from typing import Any
+
 import numpy as np
 
+from ..api.resource_variables import Variable
 from ..ops import state
 from .optimizer import Optimizer
 
@@ -11,16 +16,17 @@ class Adam(Optimizer):
     `m += (g - m) * (1 - beta_1)`, `v += (g*g - v) * (1 - beta_2)`,
     `var -= alpha * m / (sqrt(v) + epsilon)`."""
 
-    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, name='Adam'):
+    def __init__(self, learning_rate: Any = 0.001, beta_1: float = 0.9, beta_2: float = 0.999,
+                 epsilon: float = 1e-7, name: str = 'Adam') -> None:
         super().__init__(learning_rate, name)
         self.beta_1, self.beta_2, self.epsilon = beta_1, beta_2, epsilon
 
-    def prepare(self, step):
+    def prepare(self, step: Any) -> Any:
         t = step + 1
         return self.learning_rate * np.sqrt(1 - np.power(self.beta_2, t)) / (
             1 - np.power(self.beta_1, t))
 
-    def update(self, variable, gradient, alpha):
+    def update(self, variable: Variable, gradient: Any, alpha: Any) -> None:
         alpha = alpha.astype(variable.dtype)
         m, v = self.slot(variable, 'm'), self.slot(variable, 'v')
         if self.on_values(variable, gradient):
@@ -32,7 +38,8 @@ class Adam(Optimizer):
         v.assign_add((gradient * gradient - v.read_value()) * (1 - self.beta_2))
         variable.assign_sub(m.read_value() * alpha / (np.sqrt(v.read_value()) + self.epsilon))
 
-    def _update_values(self, variable, gradient, alpha, m, v):
+    def _update_values(self, variable: Variable, gradient: Any, alpha: Any, m: Variable,
+                       v: Variable) -> None:
         """`update` on the values eagerly (nothing to stage or record): the same arithmetic in
         the same order, so bitwise the same, with the temporaries reused in place."""
         m_new = gradient - m._value

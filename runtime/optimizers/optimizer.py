@@ -5,6 +5,11 @@ staged (ordered, as effects) inside an `rt.function`. Slots are variables
 made the first time a variable is updated: inside an rt.function that is its
 first trace, which TensorFlow's rule allows.
 """
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
 import numpy as np
 
 from ..api import recording_tapes
@@ -16,12 +21,12 @@ class Optimizer:
     """Applies gradients to variables; subclasses define `update(variable, gradient, per_step)`
     and may define `prepare(step)`, which gives `per_step`."""
 
-    def __init__(self, learning_rate, name):
+    def __init__(self, learning_rate: Any, name: str) -> None:
         self.learning_rate, self.name = learning_rate, name
         self.iterations = Variable(np.int64(0), name=f'{name}/iterations', trainable=False)
-        self._slots = {}  # (id(variable), slot name) -> Variable
+        self._slots: dict[tuple[int, str], Variable] = {}  # (id(variable), slot name) -> Variable
 
-    def apply_gradients(self, grads_and_vars):
+    def apply_gradients(self, grads_and_vars: Iterable[tuple[Any, Variable]]) -> Variable:
         """Update each variable with its gradient (pairs whose gradient is None are skipped)."""
         pairs = [(g, v) for g, v in grads_and_vars if g is not None]
         for _, variable in pairs:
@@ -34,7 +39,7 @@ class Optimizer:
         self.iterations.assign_add(1)
         return self.iterations
 
-    def slot(self, variable, name):
+    def slot(self, variable: Variable, name: str) -> Variable:
         """The `name` slot of `variable` (zeros of its shape and dtype, made on first use)."""
         key = (id(variable), name)
         if key not in self._slots:
@@ -43,20 +48,20 @@ class Optimizer:
         return self._slots[key]
 
     @staticmethod
-    def on_values(variable, gradient):
+    def on_values(variable: Variable, gradient: Any) -> bool:
         """True when an update can compute on the values themselves: no trace to stage it in,
         no tape recording, and a plain array gradient of the variable's dtype and shape."""
         return current_builder() is None and not recording_tapes.state.tapes and \
             gradient.__class__ is np.ndarray and gradient.dtype == variable.dtype and \
             gradient.shape == variable.shape
 
-    def variables(self):
+    def variables(self) -> list[Variable]:
         return [self.iterations, *self._slots.values()]
 
-    def prepare(self, step):
+    def prepare(self, step: Any) -> Any:
         """What every variable's update of this step shares, computed once (default: `step`,
         the number of steps applied before)."""
         return step
 
-    def update(self, variable, gradient, per_step):
+    def update(self, variable: Variable, gradient: Any, per_step: Any) -> None:
         raise NotImplementedError

@@ -1,13 +1,20 @@
 """`ConcreteFunction`: one traced graph of a Function, compiled once, called with checked inputs."""
+from __future__ import annotations
+
 import copy
+import inspect
 import operator
 import threading
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from .. import backends
-from ..ir.core import AbstractValue
+from ..ir.core import AbstractValue, Graph
 from ..api.tensor_spec import TensorSpec
 from ..errors import InvalidArgumentError
 from . import keys, signatures, writeback
+from .binding import Binder
+from .keys import Arguments
 from .state_plan import StateChanged
 from ..ir import structure
 
@@ -19,7 +26,7 @@ class Static:
     """A result leaf that is not a graph output (a Python value): returned as traced."""
     __slots__ = ('value',)
 
-    def __init__(self, value):
+    def __init__(self, value: Any) -> None:
         self.value = value
 
 
@@ -31,7 +38,9 @@ class ConcreteFunction:
     against the traced values, and runs the compiled graph.
     """
 
-    def __init__(self, name, binder, arguments, avals, graph, outputs):
+    def __init__(self, name: str, binder: Binder, arguments: Arguments,
+                 avals: Sequence[AbstractValue], graph: Graph,
+                 outputs: tuple[Any, list[Any]]) -> None:
         self.name, self.graph = name, graph
         self._binder = binder
         self._parameters = list(binder.signature.parameters.values())
@@ -47,14 +56,14 @@ class ConcreteFunction:
                              for p, v in zip(self._parameters, self._spec_values)}
         self._out_structure, self._plan = outputs
         self.rebuild = _rebuilder(*outputs)
-        self._compiled = None
-        self._prefix = ()
-        self.mutations = None  # what the trace updates in place (writeback.Mutations)
+        self._compiled: Callable[..., Any] | None = None
+        self._prefix: tuple[Any, ...] = ()
+        self.mutations: writeback.Mutations | None = None  # what the trace updates in place
         self.nout = len(graph.outputs)  # the function's own outputs (others come after them)
-        self.state = None      # arrays and values it uses in objects (object_state.ObjectState)
+        self.state: Any = None  # arrays and values it uses in objects (object_state.ObjectState)
         self.options = backends.CompileOptions()  # the Function's jit_compile and passes
 
-    def __call__(self, *args, **kwargs):
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
         arguments = keys.bind(self._binder, self._prefix + args, kwargs, len(self._prefix))
         try:
             return self.run(self.feed(arguments))
@@ -63,21 +72,21 @@ class ConcreteFunction:
                 f'{self.name} was traced with {change.path} of {change.before}, which is '
                 f'{change.now} now: call the rt.function, which traces again') from None
 
-    def feed(self, arguments):
+    def feed(self, arguments: Arguments) -> list[Any]:
         """The graph inputs of a call, checked against this trace."""
-        inputs = []
+        inputs: list[Any] = []
         for param, expected, value in zip(self._parameters, self._spec_values, arguments.values):
             signatures.match(expected, value, param.name, self.name, inputs)
         writeback.check_fed(self.mutations, arguments, inputs)
         return inputs
 
-    def run(self, inputs):
+    def run(self, inputs: Sequence[Any]) -> Any:
         """Run the compiled graph on its inputs; the structured result."""
         if self.state is not None:
             inputs = self.state.feed(inputs)
         return self.rebuild(self.callable()(*inputs))
 
-    def callable(self):
+    def callable(self) -> Callable[..., Any]:
         """The compiled graph, `f(*inputs) -> tuple` (compiled on first use, once)."""
         compiled = self._compiled
         if compiled is None:
@@ -92,7 +101,8 @@ class ConcreteFunction:
                 compiled = self._compiled
         return compiled
 
-    def runner(self, args, positions):
+    def runner(self, args: Sequence[Any],
+               positions: list[int]) -> Callable[[Sequence[Any]], Any]:
         """`run(args)` for positional `args` like these (same memo key, `keys.fast_key`) whose
         graph inputs are `args[positions]`."""
         compiled, rebuild = self.callable(), self.rebuild
@@ -112,7 +122,7 @@ class ConcreteFunction:
         return lambda args: rebuild(compiled(*[args[i] for i in positions]))
 
     @property
-    def serves_fast_calls(self):
+    def serves_fast_calls(self) -> bool:
         """True if a memoized call may run it (`runner`): it updates no argument in place
         (arrays it finds in objects it updates, and writes back, itself)."""
         mutations, state = self.mutations, self.state
@@ -121,14 +131,14 @@ class ConcreteFunction:
         return state is not None and not mutations.kinds and not mutations.buffers and all(
             k >= state.first_input for k, _, _ in mutations.inputs)
 
-    def standalone_graph(self):
+    def standalone_graph(self) -> Graph:
         """Its graph needing no Python object: the arrays it reads in objects bound as they
         are now (what saving and ONNX export hold). ValueError if it changes state in objects."""
         if self.state is None:
             return self.graph
         return self.state.frozen(self.graph, self.name)
 
-    def with_prefix(self, prefix):
+    def with_prefix(self, prefix: tuple[Any, ...]) -> ConcreteFunction:
         """This trace called with `prefix` (a method's instance) before the arguments."""
         self.callable()
         bound = copy.copy(self)
@@ -136,32 +146,34 @@ class ConcreteFunction:
         return bound
 
     @property
-    def structured_input_signature(self):
+    def structured_input_signature(self) -> tuple[tuple[Any, ...], dict[str, Any]]:
         """(args, kwargs) of the trace: TensorSpecs for tensors, Python values as traced."""
         args, kwargs = call_args(self._parameters, self._spec_values)
         return tuple(args[len(self._prefix):]), kwargs
 
     @property
-    def structured_outputs(self):
+    def structured_outputs(self) -> Any:
         """The result structure: TensorSpecs for graph outputs, Python values as traced."""
         out_avals = self.graph.out_avals
         return structure.unflatten(self._out_structure, [
             TensorSpec(out_avals[e].shape, out_avals[e].dtype) if e.__class__ is int else e.value
             for e in self._plan])
 
-    def pretty_printed_signature(self, skip=None):
+    def pretty_printed_signature(self, skip: int | None = None) -> str:
         """`f(x)` / `  Args:` / `    x: float32 Tensor, shape=()` / `  Returns:` / ..."""
         skip = len(self._prefix) if skip is None else skip
         return signatures.pretty_signature(self.name, self._parameters, self._spec_values,
                                            self.structured_outputs, skip=skip)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f'<ConcreteFunction {self.pretty_printed_signature().splitlines()[0]}>'
 
 
-def call_args(parameters, values):
+def call_args(parameters: Sequence[inspect.Parameter],
+              values: Sequence[Any]) -> tuple[list[Any], dict[str, Any]]:
     """(args, kwargs) calling a function with these parameters with these parameter values."""
-    args, kwargs = [], {}
+    args: list[Any] = []
+    kwargs: dict[str, Any] = {}
     for param, value in zip(parameters, values):
         if param.kind in (param.POSITIONAL_ONLY, param.POSITIONAL_OR_KEYWORD):
             args.append(value)
@@ -175,7 +187,7 @@ def call_args(parameters, values):
     return args, kwargs
 
 
-def _rebuilder(out_structure, plan):
+def _rebuilder(out_structure: Any, plan: list[Any]) -> Callable[[Sequence[Any]], Any]:
     """`rebuild(graph_outputs)`: the structured result, as cheap as the structure allows."""
     if out_structure is None:
         if plan[0].__class__ is int:
@@ -186,7 +198,7 @@ def _rebuilder(out_structure, plan):
             and plan == list(range(len(plan)))):
         return tuple
 
-    def rebuild(outputs):
+    def rebuild(outputs: Sequence[Any]) -> Any:
         return structure.unflatten(out_structure, [
             outputs[e] if e.__class__ is int else e.value for e in plan])
     return rebuild

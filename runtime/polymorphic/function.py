@@ -24,28 +24,33 @@ tracing state is restored (`trace_state.isolated`), a pending mark releases
 its waiters in a `finally` whose only statement is one C call, and the cache
 is changed all or nothing (`TraceCache`).
 """
+from __future__ import annotations
+
 import dataclasses
 import functools
 import threading
 import weakref
+from collections.abc import Callable, Sequence
+from typing import Any, overload
 
 from .. import config as _config
 from .. import backends, passes
 from ..python import conversion
 from ..errors import RetracingWarning, warn_user
 from ..api.recording_tapes import state as _recording
-from ..tracing.builders import current_builder
+from ..tracing.builders import GraphBuilder, current_builder
 from ..tracing import builders as _builders
 from ..tracing import numpy_errstate
 from ..operators import dispatch as _d
 from ..python.tracebacks import leaving_runtime
 from . import keys, retracing, writeback
 from .state_plan import StateChanged, same_graph
-from .keys import fast_key
+from .keys import Arguments, fast_key
 from .binding import Binder
 from .cache import TraceCache
 from .methods import BoundFunction
 from .signatures import InputSignature, in_class_body
+from .concrete import ConcreteFunction
 from .trace import trace
 from .variable_creation import tracing_function
 
@@ -60,12 +65,12 @@ class _Pending:
     """
     __slots__ = ('thread', 'lock')
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.thread, self.lock = threading.get_ident(), threading.Lock()
         self.lock.acquire()
 
     @property
-    def live(self):
+    def live(self) -> bool:
         return self.lock.locked()
 
 
@@ -75,16 +80,19 @@ class Function:
     # `functools.update_wrapper` fills with the function's attributes
     __slots__ = ('_fast', '_calls', '__dict__', '__weakref__')
 
-    def __init__(self, python_function, input_signature=None, reduce_retracing=False,
-                 autograph=True, jit_compile=None, max_traces=None,
-                 experimental_optimizations=None):
+    def __init__(self, python_function: Callable[..., Any],
+                 input_signature: Sequence[Any] | None = None, reduce_retracing: bool = False,
+                 autograph: bool = True, jit_compile: bool | None = None,
+                 max_traces: int | None = None,
+                 experimental_optimizations: bool | dict[str, bool] | None = None) -> None:
         functools.update_wrapper(self, python_function)
         if not hasattr(self, '__name__'):  # a callable object
             self.__name__ = self.__qualname__ = type(python_function).__name__
         self._python_function = python_function
         self._binder = Binder(python_function)
         self._input_signature = None if input_signature is None else tuple(input_signature)
-        self._signatures = {}  # parameters bound first (1: a method's self) -> InputSignature
+        # parameters bound first (1: a method's self) -> InputSignature
+        self._signatures: dict[int, InputSignature] = {}
         if input_signature is not None and not in_class_body(python_function):
             self._signature(0)  # a bad signature fails here, not at the first call
         self._reduce_retracing, self._autograph = bool(reduce_retracing), autograph
@@ -92,23 +100,28 @@ class Function:
         passes.options(experimental_optimizations)  # a bad setting fails here, not at a call
         self._options = backends.CompileOptions(jit_compile, experimental_optimizations)
         self._max_traces = None if max_traces is None else _config.checked_max_traces(max_traces)
-        self._target = None  # the (converted) function that is traced, made on first use
-        self._fast = {}      # fast key of positional arguments -> [runner, last use, trace]
-        self._pending = {}   # trace key -> _Pending
+        # the (converted) function that is traced, made on first use
+        self._target: Callable[..., Any] | None = None
+        # fast key of positional arguments -> [runner, last use, trace]
+        self._fast: dict[Any, list[Any]] = {}
+        self._pending: dict[Any, _Pending] = {}  # trace key -> _Pending
         self._lock = threading.Lock()
         self._cache = TraceCache(self._lock)
         # BoundFunctions of instances without weak references (one per `obj.method`): their
         # memos too must forget dropped traces
-        self._unattached = weakref.WeakSet()
+        self._unattached: weakref.WeakSet[BoundFunction] = weakref.WeakSet()
         self._calls = self._tracing_count = 0
         self._monitor = retracing.RetraceMonitor()
         self._warned_eviction = False
-        self._changed = None  # a trace dropped because the state it used changed
+        # a trace dropped because the state it used changed
+        self._changed: ConcreteFunction | None = None
 
-    python_function = property(lambda self: self._python_function,
-                               doc='The Python function, as written.')
+    @property
+    def python_function(self) -> Callable[..., Any]:
+        """The Python function, as written."""
+        return self._python_function
 
-    def __call__(self, *args, **kwargs):
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
         try:
             if not kwargs and not _d.tracing and not _config._run_eagerly and not _recording.tapes:
                 entry = self._fast.get(fast_key(args))
@@ -123,7 +136,8 @@ class Function:
             leaving_runtime(exc)
             raise
 
-    def _call(self, prefix, args, kwargs, memo):
+    def _call(self, prefix: tuple[Any, ...], args: tuple[Any, ...], kwargs: dict[str, Any],
+              memo: dict[Any, list[Any]]) -> Any:
         if _config._run_eagerly:
             return self._python()(*prefix, *args, **kwargs)
         if _recording.tapes and current_builder() is None:
@@ -141,7 +155,9 @@ class Function:
             self._memoize(memo, args, inputs, concrete)
         return result
 
-    def _retrace(self, stale, change, prefix, args, kwargs, parent=None):
+    def _retrace(self, stale: ConcreteFunction, change: Any, prefix: tuple[Any, ...],
+                 args: tuple[Any, ...], kwargs: dict[str, Any],
+                 parent: GraphBuilder | None = None) -> tuple[ConcreteFunction, Any, list[Any]]:
         """(ConcreteFunction, inputs, captured) traced again for state that changed. A list
         the trace appended to that has another length: if the new trace is the old one (the
         same graph and plan), its length does not matter, and it stops checking it."""
@@ -152,13 +168,14 @@ class Function:
             concrete.state.same_as(stale.state, change.length_of)
         return concrete, inputs, captured
 
-    def _forget(self, concrete):
+    def _forget(self, concrete: ConcreteFunction) -> None:
         """Drop a trace whose state no longer holds; the next trace names what changed."""
         with self._lock:
             self._cache.drop(concrete, self._memos())
         self._changed = concrete
 
-    def _call_under_tapes(self, prefix, args, kwargs):
+    def _call_under_tapes(self, prefix: tuple[Any, ...], args: tuple[Any, ...],
+                          kwargs: dict[str, Any]) -> Any:
         """A call while eager gradient tapes record: one `call` op of its graph, which the tapes
         record if they follow what it reads (its gradient: the VJP graph of that graph)."""
         self._calls += 1
@@ -177,12 +194,14 @@ class Function:
                 fed = inputs if concrete.state is None else concrete.state.feed(inputs)
         else:
             fed = inputs
-        outputs = _builders.eager_bind('call', fed, {'graph': concrete.graph})
+        # a hook runtime.autodiff.eager installs (None in builders.py until it is imported)
+        outputs = _builders.eager_bind('call', fed, {'graph': concrete.graph})  # type: ignore[misc]
         if outputs is NotImplemented:  # the tapes follow nothing it reads
             return concrete.run(inputs)
         return concrete.rebuild(outputs)
 
-    def _call_in_trace(self, prefix, args, kwargs):
+    def _call_in_trace(self, prefix: tuple[Any, ...], args: tuple[Any, ...],
+                       kwargs: dict[str, Any]) -> Any:
         builder = current_builder()
         concrete, inputs, captured = self._resolve(prefix, args, kwargs, parent=builder)
         if concrete.state is not None:  # arrays it uses in objects: the caller's proxies
@@ -201,7 +220,8 @@ class Function:
             concrete.state.replay(outputs, inputs)
         return concrete.rebuild(outputs[:concrete.nout])
 
-    def _resolve(self, prefix, args, kwargs, parent=None):
+    def _resolve(self, prefix: tuple[Any, ...], args: tuple[Any, ...], kwargs: dict[str, Any],
+                 parent: GraphBuilder | None = None) -> tuple[ConcreteFunction, Any, list[Any]]:
         """(ConcreteFunction, its graph inputs, outer tensors captured) for a call."""
         arguments = keys.bind(self._binder, prefix + args, kwargs, len(prefix))
         if self._input_signature is None:
@@ -213,7 +233,7 @@ class Function:
         writeback.check_fed(concrete.mutations, arguments, inputs)
         return concrete, inputs, captured
 
-    def _signature(self, bound):
+    def _signature(self, bound: int) -> InputSignature:
         """The InputSignature of calls with `bound` parameters given first (a method's self)."""
         signature = self._signatures.get(bound)
         if signature is None:
@@ -221,7 +241,8 @@ class Function:
                 self.__name__, self._binder.signature, self._input_signature, bound)
         return signature
 
-    def _memoize(self, memo, args, inputs, concrete):
+    def _memoize(self, memo: dict[Any, list[Any]], args: tuple[Any, ...], inputs: Any,
+                 concrete: ConcreteFunction) -> None:
         """Let the fast path run calls like this one, when its inputs are exactly its array args."""
         key = keys.fast_key(args)
         if (key is None or not self._cache.holds(concrete)  # never served fast, or just dropped
@@ -234,7 +255,8 @@ class Function:
                 inputs[k] is args[i] for k, i in enumerate(positions)):
             memo[key] = [concrete.runner(args, positions), self._calls, concrete]
 
-    def _concrete(self, arguments, parent=None):
+    def _concrete(self, arguments: Arguments,
+                  parent: GraphBuilder | None = None) -> tuple[ConcreteFunction, list[Any]]:
         """(the ConcreteFunction for `arguments`, traced if needed; outer tensors captured)."""
         concrete = self._cache.get(arguments.key, self._calls)
         if concrete is not None:
@@ -262,7 +284,8 @@ class Function:
         finally:
             pending.lock.release()  # one C call, nothing before it: waiters go on however this ends
 
-    def _trace(self, arguments, avals, trace_key, pending, parent):
+    def _trace(self, arguments: Arguments, avals: Any, trace_key: Any, pending: _Pending,
+               parent: GraphBuilder | None) -> tuple[ConcreteFunction, list[Any]]:
         try:
             with tracing_function(self.__qualname__, self._tracing_count == 0):
                 concrete, captured = trace(self.__name__, self._python(), self._binder,
@@ -293,16 +316,16 @@ class Function:
         return concrete, captured
 
     @property
-    def max_traces(self):
+    def max_traces(self) -> int:
         """How many traces this Function caches: its `max_traces`, else `rt.config`'s."""
         return _config._max_traces if self._max_traces is None else self._max_traces
 
-    def _memos(self):
+    def _memos(self) -> list[dict[Any, list[Any]]]:
         """The fast-path memos: this Function's, and those of its instances' BoundFunctions."""
         return [self._fast] + [bound._fast for bound in self._cache.attached_values()] + [
             bound._fast for bound in list(self._unattached)]
 
-    def _warn_evicted(self, evicted):
+    def _warn_evicted(self, evicted: Sequence[Any]) -> None:
         """Warn (once per Function) that traces are being dropped."""
         if not self._warned_eviction:
             self._warned_eviction = True
@@ -314,7 +337,7 @@ class Function:
                       'rt.function(max_traces=...) or rt.config.set_max_traces(...).',
                       RetracingWarning)
 
-    def _python(self):
+    def _python(self) -> Callable[..., Any]:
         """The function that is traced: converted on the fly unless autograph=False."""
         target = self._target
         if target is None:
@@ -323,31 +346,37 @@ class Function:
                                      else function)
         return target
 
-    def get_concrete_function(self, *args, **kwargs):
+    def get_concrete_function(self, *args: Any, **kwargs: Any) -> ConcreteFunction:
         """The ConcreteFunction for these arguments (values or rt.TensorSpecs), traced if needed."""
         return self._get_concrete((), args, kwargs)
 
-    def _get_concrete(self, prefix, args, kwargs):
+    def _get_concrete(self, prefix: tuple[Any, ...], args: tuple[Any, ...],
+                      kwargs: dict[str, Any]) -> ConcreteFunction:
         if self._input_signature is not None and not args and not kwargs:
             concrete, _ = self._concrete(self._signature(len(prefix)).arguments(prefix))
         else:
             concrete, _, _ = self._resolve(prefix, args, kwargs)
         return concrete.with_prefix(prefix) if prefix else concrete
 
-    def concrete_functions(self, instance=None):
+    def concrete_functions(self, instance: object = None) -> list[ConcreteFunction]:
         """The traces (of one instance, for a method), in the order they were made."""
         return [c for c in self._cache.live_traces()
                 if instance is None or id(instance) in c.object_ids]
 
-    def pretty_printed_concrete_signatures(self):
+    def pretty_printed_concrete_signatures(self) -> str:
         """Every trace's signature in TensorFlow's format, separated by blank lines."""
         return '\n\n'.join(c.pretty_printed_signature() for c in self.concrete_functions())
 
-    def experimental_get_tracing_count(self):
+    def experimental_get_tracing_count(self) -> int:
         """How many graphs this Function traced."""
         return self._tracing_count
 
-    def __get__(self, instance, owner=None):
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> Function: ...
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> BoundFunction: ...
+
+    def __get__(self, instance: object, owner: type | None = None) -> Function | BoundFunction:
         if instance is None:
             return self
         bound = self._cache.attached(instance)
@@ -360,14 +389,15 @@ class Function:
                     self._unattached.add(bound)
         return bound
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f'<rt.Function {self.__qualname__}>'
 
 
 _NUMBERS = (bool, int, float)
 
 
-def _with_numbers(options, arguments):
+def _with_numbers(options: backends.CompileOptions,
+                  arguments: Arguments) -> backends.CompileOptions:
     """A trace's compile options: the Function's, with the Python numbers it was called with."""
     if not options.jit_compile:
         return options
@@ -375,15 +405,32 @@ def _with_numbers(options, arguments):
     return dataclasses.replace(options, numbers=numbers) if numbers else options
 
 
-def function(fn=None, *, input_signature=None, reduce_retracing=False, autograph=True,
-             jit_compile=None, max_traces=None, experimental_optimizations=None):
+@overload
+def function(fn: Callable[..., Any], *, input_signature: Sequence[Any] | None = None,
+             reduce_retracing: bool = False, autograph: bool = True,
+             jit_compile: bool | None = None, max_traces: int | None = None,
+             experimental_optimizations: bool | dict[str, bool] | None = None) -> Function: ...
+@overload
+def function(fn: None = None, *, input_signature: Sequence[Any] | None = None,
+             reduce_retracing: bool = False, autograph: bool = True,
+             jit_compile: bool | None = None, max_traces: int | None = None,
+             experimental_optimizations: bool | dict[str, bool] | None = None,
+             ) -> Callable[[Callable[..., Any]], Function]: ...
+
+
+def function(fn: Callable[..., Any] | None = None, *,
+             input_signature: Sequence[Any] | None = None, reduce_retracing: bool = False,
+             autograph: bool = True, jit_compile: bool | None = None,
+             max_traces: int | None = None,
+             experimental_optimizations: bool | dict[str, bool] | None = None,
+             ) -> Function | Callable[[Callable[..., Any]], Function]:
     """`@rt.function` (with or without arguments): trace `fn` into graphs, one per signature.
 
     At most `max_traces` traces are cached (default `rt.config.get_max_traces()`).
     `experimental_optimizations`: which graph passes run (True, False or {pass: bool};
     None: `rt.config`'s setting). `jit_compile=True` compiles each graph with numba.
     """
-    def decorate(fn):
+    def decorate(fn: Callable[..., Any]) -> Function:
         if isinstance(fn, Function):
             fn = fn.python_function
         return Function(fn, input_signature, reduce_retracing, autograph, jit_compile,

@@ -1,13 +1,21 @@
 """`BoundFunction`: an `rt.function` accessed on an instance (`obj.method`)."""
+from __future__ import annotations
+
 import types
 import weakref
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from .. import config as _config
 from ..api.recording_tapes import state as _recording
 from ..operators import dispatch as _d
 from ..python.tracebacks import leaving_runtime
 from . import keys
+from .concrete import ConcreteFunction
 from .state_plan import StateChanged
+
+if TYPE_CHECKING:  # function.py imports this module: the name is for the annotations only
+    from .function import Function
 
 
 class BoundFunction:
@@ -19,16 +27,20 @@ class BoundFunction:
     """
     __slots__ = ('_function', '_ref', '_fast', 'weak', '__weakref__')
 
-    def __init__(self, function, instance):
-        self._function, self._fast = function, {}
+    def __init__(self, function: Function, instance: object) -> None:
+        self._function = function
+        self._fast: dict[Any, list[Any]] = {}
+        self._ref: Callable[[], Any]
         try:
             self._ref, self.weak = weakref.ref(instance), True
         except TypeError:  # kept alive by this object, which is then not cached
             self._ref, self.weak = (lambda: instance), False
 
-    instance = property(lambda self: self._ref())
+    @property
+    def instance(self) -> Any:
+        return self._ref()
 
-    def __call__(self, *args, **kwargs):
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
         try:
             if not kwargs and not _d.tracing and not _config._run_eagerly and not _recording.tapes:
                 entry = self._fast.get(keys.fast_key(args))
@@ -45,18 +57,18 @@ class BoundFunction:
             raise
 
     @property
-    def python_function(self):
+    def python_function(self) -> Callable[..., Any]:
         return types.MethodType(self._function.python_function, self._ref())
 
-    def get_concrete_function(self, *args, **kwargs):
+    def get_concrete_function(self, *args: Any, **kwargs: Any) -> ConcreteFunction:
         return self._function._get_concrete((self._ref(),), args, kwargs)
 
-    def pretty_printed_concrete_signatures(self):
+    def pretty_printed_concrete_signatures(self) -> str:
         return '\n\n'.join(c.pretty_printed_signature(skip=1)
                            for c in self._function.concrete_functions(self._ref()))
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self._function, name)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f'<rt.Function {self._function.__qualname__} bound to {self._ref()!r}>'

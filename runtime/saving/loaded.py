@@ -56,6 +56,7 @@ class LoadedFunction:
 
 class LoadedObject:
     """A saved object: its attributes as saved (functions, variables, sub-objects)."""
+    signatures: dict[str, LoadedFunction]  # set by load (unless saved as an attribute)
 
     def __repr__(self):
         names = ', '.join(sorted(n for n in vars(self) if not n.startswith('_')))

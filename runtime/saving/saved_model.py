@@ -13,7 +13,12 @@ Loading reads only these files, builds only registered ops, checks every graph
 with the graph checker and every array against its declared type, and runs no
 code from the directory.
 """
+from __future__ import annotations
+
 import json
+import os
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from ..ir.check import GraphCheckError
 from ..api.resource_variables import Variable
@@ -27,11 +32,12 @@ from .writing import write_directory
 
 FORMAT, VERSION = 'agconvert.saved_model', 1
 MANIFEST = 'saved_model.json'
+_Read = TypeVar('_Read')
 
 __all__ = ['LoadedFunction', 'LoadedObject', 'SavedModelError', 'load', 'save']
 
 
-def save(obj, path, signatures=None):
+def save(obj: Any, path: str | os.PathLike[str], signatures: Any = None) -> None:
     """Save `obj` (an rt.function, a ConcreteFunction, or an object such as an rt.Module whose
     attributes hold rt.functions and rt.Variables) as a directory at `path`, atomically.
 
@@ -62,12 +68,12 @@ def save(obj, path, signatures=None):
     write_directory(path, files)
 
 
-def _signatures(collector, signatures):
+def _signatures(collector: Collector, signatures: Any) -> dict[str, list[int]]:
     if signatures is None:
         return {}
     if not isinstance(signatures, dict):
         signatures = {'serving_default': signatures}
-    named = {}
+    named: dict[str, list[int]] = {}
     for name, function in signatures.items():
         indices = collector.function_indices(function, str(name))
         if not indices:
@@ -77,16 +83,16 @@ def _signatures(collector, signatures):
     return named
 
 
-def _name(obj):
+def _name(obj: Any) -> str:
     return getattr(obj, '__name__', None) or type(obj).__name__
 
 
-def _json_bytes(data, indent=1):
+def _json_bytes(data: Any, indent: int | None = 1) -> bytes:
     return json.dumps(data, indent=indent, separators=(',', ': ' if indent else ':'),
                       allow_nan=True).encode('utf-8')
 
 
-def load(path):
+def load(path: str | os.PathLike[str]) -> LoadedObject:
     """The object saved at `path`: the same attribute and method names, variables restored.
 
     Raises SavedModelError naming the file at fault for anything that is not a
@@ -96,7 +102,7 @@ def load(path):
     manifest = _file(directory, MANIFEST, lambda: _manifest(directory.read_json(MANIFEST)))
     reader = Reader(directory)
     variables = [_variable(directory, reader, entry) for entry in manifest['variables']]
-    functions = []
+    functions: list[LoadedFunction] = []
     for entry in manifest['functions']:
         name = _file(directory, MANIFEST, lambda: valid_name(entry['file']))
         functions.append(_file(directory, name, lambda: reader.graph_file(
@@ -104,7 +110,7 @@ def load(path):
     return _file(directory, MANIFEST, lambda: _root(manifest, functions, variables))
 
 
-def _file(directory, name, read):
+def _file(directory: Directory, name: str, read: Callable[[], _Read]) -> _Read:
     """`read()`, its errors turned into a SavedModelError naming file `name`."""
     try:
         return read()
@@ -117,7 +123,7 @@ def _file(directory, name, read):
                               f'{kind}{e}') from None
 
 
-def _manifest(data):
+def _manifest(data: Any) -> dict[str, Any]:
     if type(data) is not dict or data.get('format') != FORMAT:
         raise Malformed(f'not an agconvert saved model (format {FORMAT!r} expected)')
     version = data.get('version')
@@ -130,12 +136,13 @@ def _manifest(data):
     return data
 
 
-def _variable(directory, reader, entry):
+def _variable(directory: Directory, reader: Reader, entry: Any) -> Variable:
     return _file(directory, MANIFEST, lambda: Variable(reader.variable(entry),
                                                        name=str(entry['name'])))
 
 
-def _root(manifest, functions, variables):
+def _root(manifest: dict[str, Any], functions: list[LoadedFunction],
+          variables: list[Variable]) -> LoadedObject:
     root = build(manifest['root'], functions, variables)
     if not isinstance(root, LoadedObject):
         raise Malformed('the root is not an object')

@@ -1,0 +1,33 @@
+"""The names `import runtime as rt` offers, for type checkers: `__init__.py` imports them lazily.
+
+Keep in step with `_LAZY` and `_SUBMODULES` in `__init__.py` (tests/test_api.py checks it).
+"""
+from . import autograph as autograph
+from . import config as config
+from . import errors as errors
+from . import onnx as onnx
+from . import optimizers as optimizers
+from .api.resource_variables import Variable as Variable
+from .api.side_effects import print as print
+from .api.side_effects import py_function as py_function
+from .api.tensor_spec import TensorSpec as TensorSpec
+from .autodiff.tape import GradientTape as GradientTape
+from .autodiff.tape import stop_gradient as stop_gradient
+from .module import Module as Module
+from .operators.directives import do_not_convert as do_not_convert
+from .operators.directives import set_loop_options as set_loop_options
+from .polymorphic import ConcreteFunction as ConcreteFunction
+from .polymorphic import Function as Function
+from .polymorphic import function as function
+from .saving import saved_model as saved_model
+from .saving import train as train
+from .staging.control_flow import cond as cond
+from .staging.control_flow import rt_range as range
+from .staging.control_flow import stack as stack
+from .staging.control_flow import while_loop as while_loop
+from .tracing.tensor import Tensor as Tensor
+
+__all__ = ['ConcreteFunction', 'Function', 'GradientTape', 'Module', 'Tensor', 'TensorSpec',
+           'Variable', 'autograph', 'cond', 'config', 'do_not_convert', 'errors', 'function',
+           'onnx', 'optimizers', 'print', 'py_function', 'range', 'saved_model',
+           'set_loop_options', 'stack', 'stop_gradient', 'train', 'while_loop']
