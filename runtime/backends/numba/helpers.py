@@ -253,7 +253,7 @@ def _numpy_binary(a, b, kernel):
         for i in np.ndindex(x.shape):
             out[i] = scalar(x[i], y[i])
         return out
-    _name_apart(apply, kernel.literal_value, a.dtype)
+    _name_apart(apply, kernel.literal_value, getattr(a, 'dtype', a))
     return apply
 
 
