@@ -1,5 +1,5 @@
 """The whole suite: every graph a test builds is checked (the IR checker runs after every trace
-and after every graph pass)."""
+and after every graph pass); tests needing a missing optional extra skip, naming it (`extras`)."""
 import os
 
 # numba compiles the suite's graphs at LLVM's -O0 (read when numba is imported): the same
@@ -11,6 +11,10 @@ import runtime.execution.scratch  # noqa: E402
 import runtime.passes  # noqa: E402
 from runtime.ir.check import check_graph  # noqa: E402
 from runtime.tracing.builders import GraphBuilder  # noqa: E402
+
+# `extras` skips tests needing a missing extra; with AGCONVERT_ALL_EXTRAS=1 (`make test`) nothing
+# may skip. `pytester` runs small suites in tests/test_extras.py.
+pytest_plugins = ['extras', 'pytester']
 
 runtime.passes.set_checking(True)
 # every temporary a graph keeps inside a call is a scratch buffer, not only the big ones (1 MiB

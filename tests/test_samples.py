@@ -9,15 +9,27 @@ print the same thing.
 """
 import os
 import pathlib
+import re
 import subprocess
 import sys
 
 import pytest
 
+from extras import EXTRA_OF, needs
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / 'samples'
 NAMES = sorted(p.name for p in SAMPLES.glob('*.py'))
 AGCONVERT = pathlib.Path(sys.executable).with_name('agconvert')
+
+
+def with_its_extras(name):
+    """The sample `name`, skipped unless the optional packages it imports are installed
+    (mlp_digits: scikit-learn's digits)."""
+    source = (SAMPLES / name).read_text(encoding='utf-8')
+    imported = [module for module in EXTRA_OF
+                if re.search(rf'^\s*(import|from) {module}\b', source, re.MULTILINE)]
+    return pytest.param(name, marks=needs(*imported), id=name)
 
 
 def run(path, python_mode='original'):
@@ -39,7 +51,7 @@ def test_the_committed_conversions_are_up_to_date():
     assert sorted(p.name for p in (SAMPLES / 'converted').glob('*.py')) == NAMES
 
 
-@pytest.mark.parametrize('name', NAMES)
+@pytest.mark.parametrize('name', [with_its_extras(name) for name in NAMES])
 def test_sample_prints_the_same_converted_and_original(name):
     original = run(SAMPLES / name)
     assert original.strip(), f'{name} printed nothing'

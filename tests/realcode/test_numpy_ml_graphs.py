@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import pending_cases
+from extras import needs
 from numpy_ml_graph_cases import MODES, SCENARIOS, check
 
 # numpy-ml's docstrings hold invalid escape sequences; tracing compiles them again
@@ -55,6 +56,7 @@ def test_the_graph_gives_eager_numpys_results(name, numpy_ml):
     check(name, numpy_ml, 'graph')
 
 
+@needs('numba')
 @pytest.mark.parametrize('name', JIT)
 def test_the_jit_gives_eager_numpys_results(name, numpy_ml):
     check(name, numpy_ml, 'jit')

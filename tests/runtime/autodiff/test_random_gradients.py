@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import runtime as rt
+from extras import needs
 from runtime.autodiff.backprop import NoGradientError
 
 W0 = np.linspace(-1, 1, 12).reshape(3, 4) / 2
@@ -97,7 +98,7 @@ def check(graph_grads, graph_state, forward, seed, x=X0, w=W0, rtol=1e-12):
     assert graph_state == state  # the gradient drew from copies, never from the generator
 
 
-@pytest.mark.parametrize('jit', [None, True])
+@pytest.mark.parametrize('jit', [None, pytest.param(True, marks=needs('numba'))])
 @pytest.mark.parametrize('forward', FORWARDS)
 def test_a_tape_inside_the_traced_function(forward, jit):
     @rt.function(jit_compile=jit)

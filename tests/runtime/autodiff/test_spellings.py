@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 import runtime as rt
+from extras import needs
 from runtime.autodiff.backprop import NoGradientError
 from runtime.errors import NotRecordableError, OperatorNotAllowedInGraphError
 
@@ -301,7 +302,7 @@ def test_an_eager_py_function_of_a_followed_value_is_recorded_and_says_it_has_no
         tape.gradient(y, w)
 
 
-@pytest.mark.parametrize('options', [{}, {'jit_compile': True},
+@pytest.mark.parametrize('options', [{}, pytest.param({'jit_compile': True}, marks=needs('numba')),
                                      {'input_signature': [rt.TensorSpec((3,), np.float64)]}],
                          ids=['numpy', 'jit', 'signature'])
 def test_rt_functions_take_followed_values_under_a_tape_and_after_it(options):

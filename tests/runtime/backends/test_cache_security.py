@@ -12,9 +12,14 @@ import textwrap
 import warnings
 from pathlib import Path
 
-import numba
 import numpy as np
 import pytest
+
+from extras import require
+
+require('numba')  # the cache is numba's: skip before importing numba and the numba helpers
+
+import numba
 
 import runtime as rt
 from runtime.backends.numba import helpers

@@ -11,7 +11,10 @@ import numpy as np
 import pytest
 
 import runtime as rt
+from extras import needs
 from runtime.backends.numba import cache, private_paths
+
+pytestmark = needs('numba')  # every test here compiles a graph with numba
 
 PROGRAM = textwrap.dedent('''
     import json

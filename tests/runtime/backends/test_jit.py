@@ -5,12 +5,15 @@ import numpy as np
 import pytest
 
 import runtime as rt
+from extras import needs
 from cf_helpers import collatz
 from jit_helpers import assert_close
 from runtime.backends.numba import UnsupportedOpError
 from runtime.backends.numba.control_flow import EMITTERS
 from runtime.backends.numba.lowering import LOWERINGS
 from runtime.ir.lowerings import NOT_WRITTEN
+
+pytestmark = needs('numba')  # every test here compiles a graph with numba
 
 R = np.random.default_rng(0)
 X, Y, Z = (R.standard_normal(1000) for _ in range(3))

@@ -6,7 +6,10 @@ import numpy as np
 import pytest
 
 import runtime as rt
+from extras import needs
 from jit_helpers import assert_close
+
+pytestmark = needs('numba')  # every test here compiles a graph with numba
 
 R = np.random.default_rng(1)
 A = R.standard_normal((3, 4, 5)).astype(np.float32)

@@ -5,8 +5,11 @@ import numpy as np
 import pytest
 
 import runtime as rt
+from extras import needs
 from jit_helpers import assert_close
 from runtime.backends.numba import UnsupportedOpError
+
+pytestmark = needs('numba')  # every test here compiles a graph with numba
 
 DTYPES = [np.bool_, np.int8, np.int32, np.int64, np.uint8, np.float32, np.float64]
 FLOATS = [np.float32, np.float64]

@@ -13,8 +13,11 @@ import numpy as np
 import pytest
 
 import runtime as rt
+from extras import needs
 from runtime.backends.numba import ufunc_loops
 from runtime.ops.elementwise import UFUNCS
+
+pytestmark = needs('numba')  # every test here compiles a graph with numba
 
 INTEGERS = [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64]
 FLOATS = [np.float32, np.float64]

@@ -10,6 +10,9 @@ import pytest
 from memory_helpers import PER_TRACE, left_per_trace, rss_per_trace
 
 import runtime as rt
+from extras import needs
+
+pytestmark = needs('numba')  # every test here compiles a graph with numba
 
 X = np.ones(3)
 

@@ -11,8 +11,11 @@ import numpy as np
 import pytest
 
 import runtime as rt
+from extras import needs
 from jit_helpers import assert_close
 from runtime.backends.numba import UnsupportedOpError
+
+pytestmark = needs('numba')  # every test here compiles a graph with numba
 
 R = np.random.default_rng(1)
 SPECIAL_A = [1.0, 0.7, -3.0, 3.0, 0.0, -0.0, np.nan, np.inf, -np.inf, 1.0, -1.0, 0.0, 5.0, -7.5]

@@ -3,9 +3,12 @@ import numpy as np
 import pytest
 
 import runtime as rt
+from extras import needs
 from equality import assert_same
 from jit_helpers import assert_close
 from random_programs import CASES, X, differential, in_tensor_if, in_tensor_loops, make, nested
+
+pytestmark = needs('numba')  # every test here compiles a graph with numba
 
 
 def close(actual, expected):

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import runtime as rt
+from extras import needs
 from runtime import passes
 from runtime.backends.numba import compile_jit
 from runtime.execution.executor import compile_graph
@@ -98,6 +99,7 @@ def test_deep_conds_run_alike_in_the_interpreter_the_executor_and_optimized(dept
         assert compile_graph(passes.optimize(graph))(x) == (expected,)
 
 
+@needs('numba')
 @pytest.mark.parametrize('depth', [1, 101])  # numba at -O0: 199 levels take 8 s
 def test_deep_conds_run_alike_under_jit(depth):
     jitted = compile_jit(cond_chain(depth), 'deep')
@@ -106,7 +108,8 @@ def test_deep_conds_run_alike_under_jit(depth):
 
 
 @pytest.mark.parametrize('run', [eval_graph, lambda g, x: compile_graph(g)(x),
-                                 lambda g, x: compile_jit(g, 'too_deep')(x)])
+                                 pytest.param(lambda g, x: compile_jit(g, 'too_deep')(x),
+                                              marks=needs('numba'), id='jit')])
 def test_a_graph_deeper_than_the_runtime_runs_is_refused_naming_its_depth(run):
     graph = cond_chain(MAX_NESTING + 1)
     with pytest.raises(GraphNestingError, match=f'nested {MAX_NESTING + 1} levels deep'):
@@ -125,6 +128,7 @@ def test_traced_loops_and_conds_as_deep_as_the_tracer_nests_run_in_the_executor(
     assert compile_graph(graph)(x, n) == eval_graph(graph, x, n) == (nested(x, n, TRACER_DEPTH),)
 
 
+@needs('numba')
 def test_traced_loops_nested_past_pythons_block_limit_run_under_jit():
     depth = 44  # 22 loops in one numba function: past Python's 20 nested blocks
     f = rt.function(lambda x, n: nested(x, n, depth), jit_compile=True)

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import runtime as rt
+from extras import needs
 from loading import load
 from autograph_cli.pipeline import convert_module
 from runtime.errors import StagingError
@@ -309,6 +310,7 @@ def test_code_that_is_not_converted():
             assert outcome(traced, np.array([0.0])) == outcome(f, np.array([0.0]))
 
 
+@needs('numba')
 def test_jit_compile_takes_blocks_that_ignore_and_refuses_others():
     def ignoring(x):
         with np.errstate(all='ignore'):
@@ -355,6 +357,7 @@ def test_saved_and_loaded(tmp_path):
         rt.saved_model.save(rt.function(calling, input_signature=spec), str(tmp_path / 'g'))
 
 
+@needs('onnx')
 def test_onnx_export_refuses_naming_the_op():
     f = rt.function(under_mode('divide', 'ignore'))
     with pytest.raises(rt.onnx.OnnxExportError, match=r"op 'errstate' at .*test_errstate\.py:\d+ "

@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 import runtime as rt
+from extras import needs
 from graph_helpers import run_both, trace
 from equality import assert_same
 from runtime.tracing import numpy_calls, sizes
@@ -178,7 +179,7 @@ def test_sizes_known_when_the_graph_runs_compile_to_direct_numpy_code():
                                          np.eye(3, n, dtype=int)))
 
 
-@pytest.mark.parametrize('jit', [None, True])
+@pytest.mark.parametrize('jit', [None, pytest.param(True, marks=needs('numba'))])
 def test_a_constant_a_cond_passes_through_is_returned_as_a_new_writeable_array(jit):
     def pick(x, t):
         if t > 0:

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import runtime as rt
+from extras import needs
 from runtime.polymorphic import keys
 
 SAMPLES = [
@@ -80,7 +81,7 @@ CALLS = [np.int64(100), np.int8(100), np.array(100, np.int8), np.int8(-100), np.
 
 
 @pytest.mark.filterwarnings('ignore::runtime.errors.RetracingWarning')
-@pytest.mark.parametrize('jit_compile', [None, True])
+@pytest.mark.parametrize('jit_compile', [None, pytest.param(True, marks=needs('numba'))])
 def test_numpy_scalars_zero_d_and_python_values_each_get_their_own_result(
         jit_compile, tmp_path, monkeypatch):
     monkeypatch.setenv('AGCONVERT_CACHE_DIR', str(tmp_path))  # jit: a compile cache of its own

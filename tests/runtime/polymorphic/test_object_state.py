@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import runtime as rt
+from extras import needs
 from runtime.errors import InvalidArgumentError, MutationError, RetracingWarning, \
     TraceTimeValueWarning
 from runtime.tracing.memory.traced_array import TracedArray
@@ -167,7 +168,7 @@ class Model:
         return np.array(losses)
 
 
-@pytest.mark.parametrize('jit', [False, True])
+@pytest.mark.parametrize('jit', [False, pytest.param(True, marks=needs('numba'))])
 def test_a_training_step_over_layers_and_an_optimizer_matches_its_eager_twin(jit):
     eager, graph = Model(), Model()
     step = rt.function(graph.train_step, jit_compile=jit)

@@ -3,6 +3,7 @@ import numpy as np
 import pytest
 
 import runtime as rt
+from extras import needs
 from runtime.onnx.export import OnnxExportError
 from runtime.saving.files import SavedModelError
 
@@ -59,6 +60,7 @@ def test_a_function_changing_an_attribute_is_refused_naming_it(tmp_path):
     assert not (tmp_path / 'm').exists()
 
 
+@needs('onnx', 'onnxruntime')
 def test_onnx_export_binds_read_state_and_refuses_changed_state(tmp_path):
     import onnxruntime as ort
     m = Weights()

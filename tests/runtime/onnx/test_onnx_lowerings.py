@@ -1,5 +1,9 @@
 """ONNX lowerings one by one: each small function's model, run by onnxruntime, gives what its
 graph gives; symbolic dims take inputs of other sizes in the same session."""
+from extras import require
+
+require('onnx', 'onnxruntime')  # skip before importing them
+
 import numpy as np
 import onnx
 import onnxruntime

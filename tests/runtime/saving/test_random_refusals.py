@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 import runtime as rt
+from extras import needs
 from runtime.onnx import OnnxExportError
 from runtime.saving.files import SavedModelError
 
@@ -37,6 +38,7 @@ def test_saving_a_graph_that_draws_is_refused_naming_the_draw(tmp_path):
     assert not (tmp_path / 'saved').exists()
 
 
+@needs('onnx')
 def test_exporting_a_graph_that_draws_to_onnx_is_refused_naming_the_draw(tmp_path):
     model = Noisy()
     with pytest.raises(OnnxExportError, match=rf"op 'draw' at .*test_random_refusals.py:"

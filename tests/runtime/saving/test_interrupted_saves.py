@@ -21,7 +21,7 @@ import pytest
 import runtime as rt
 
 KILLED = 9
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 value = rt.Variable(np.float64(1.0), name='value')
 read = rt.function(lambda: value.read_value())
 read()

@@ -5,6 +5,10 @@ numpy's loops define the result, or the export refuses naming the op and its lin
 import re
 import warnings
 
+from extras import require
+
+require('onnx', 'onnxruntime')  # skip before importing them
+
 import numpy as np
 import onnx
 import onnxruntime
