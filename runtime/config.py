@@ -65,13 +65,37 @@ def traceback_mode():
     return _tracebacks.mode()
 
 
+# The graph passes (`runtime.passes`), in the order they run; named here, below the passes, so
+# that a setting is checked when it is made. Why this order: folding first turns static sizes
+# and arithmetic on constants into literals that the simplifier recognises; simplifying before
+# CSE lets `x * 1` and `x` merge; LICM after CSE hoists one copy of a repeated invariant; DCE
+# last removes what the others left unread (and the constants nobody reads any more).
+PASS_NAMES = ('constant_folding', 'algebraic', 'cse', 'licm', 'dce')
+
+
+def enabled_passes(value):
+    """The pass names that `value` enables: True (all), False (none), or {name: bool}
+    (the passes not named keep their default: on)."""
+    if value is True or value is None:
+        return PASS_NAMES
+    if value is False:
+        return ()
+    if not isinstance(value, dict):
+        raise TypeError('experimental_optimizations must be True, False or a dict of pass '
+                        f'names to bools, not {value!r}')
+    unknown = sorted(set(value) - set(PASS_NAMES))
+    if unknown:
+        raise ValueError(f'unknown optimization pass(es) {", ".join(map(repr, unknown))}; '
+                         f'the passes are {", ".join(PASS_NAMES)}')
+    return tuple(name for name in PASS_NAMES if value.get(name, True))
+
+
 def set_experimental_optimizations(options):
     """Which graph passes run before graphs compile (for functions that do not choose):
     True (all, the default), False (none: for debugging), or {pass name: bool} as
-    `tf.config.optimizer.set_experimental_options`; the passes are `runtime.passes.NAMES`."""
+    `tf.config.optimizer.set_experimental_options`; the passes are `PASS_NAMES`."""
     global _optimizations
-    from . import passes
-    passes.options(options)  # checked now, not at the next compile
+    enabled_passes(options)  # checked now, not at the next compile
     _optimizations = options
 
 

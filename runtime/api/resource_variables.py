@@ -55,6 +55,15 @@ def _drawn(value: Any) -> str | None:
     return None
 
 
+def _always_allowed(name: str | None) -> None:
+    """Before rt.function installs its rule, every trace may make variables."""
+
+
+# Raises unless a variable may be made in the trace now; rt.function installs TF's rule
+# (`runtime.polymorphic.variable_creation`): a hook, since this stage sits below rt.function.
+check_creation: Callable[[str | None], None] = _always_allowed
+
+
 class Variable(builders.Resource):
     """A mutable numpy value shared by eager code and graphs."""
     __slots__ = ('_value', 'name', 'trainable', '__weakref__')
@@ -70,8 +79,7 @@ class Variable(builders.Resource):
                                'traced function makes when its graph runs, at every call: draw '
                                'initial values outside the rt.function (e.g. in __init__)'))
         if builders.current_builder() is not None:
-            from ..polymorphic.variable_creation import check_allowed
-            check_allowed(name)
+            check_creation(name)
         value = np.array(_stored(initial_value), dtype=dtype, order='C')  # C: see ops/state.py
         value.flags.writeable = False
         self._value, self.name, self.trainable = value, name or 'Variable', bool(trainable)

@@ -8,7 +8,7 @@ graph being built). A rule's cotangent is summed back over broadcasting and
 cast to its input's dtype here, once, rather than in every rule.
 """
 from ..ir.core import Var
-from .kit import NoGradientError, fit, vjp_of  # noqa: F401  (NoGradientError: re-exported)
+from ..ops.gradient_helpers import NoGradientError, fit, vjp_of  # noqa: F401  (NoGradientError: re-exported)
 from .variable_cotangents import collecting
 
 

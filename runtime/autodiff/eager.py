@@ -17,7 +17,9 @@ from ..ir.core import Equation, Graph, Literal, Var
 from ..api.resource_variables import Variable
 from ..api import recording_tapes
 from ..ir.liveness import sub_graphs
+from ..execution.shared import with_callables
 from . import snapshots
+from .subgraphs import compiled
 from .variable_cotangents import variables_read
 from . import tracked as _tracked
 from .tracked import Tracked, plain, track  # noqa: F401  (for callers)
@@ -101,8 +103,6 @@ def _tapes_reading(graphs):
 def _callable_params(params):
     if not any(isinstance(v, Graph) for v in params.values()):
         return params
-    from ..execution.shared import with_callables
-    from .subgraphs import compiled
     return with_callables(params, compiled)
 
 

@@ -1,128 +1,67 @@
-"""Helpers of the per-op gradient rules: static shapes, sums back to a shape, ops applied anywhere.
+"""The interpreter side of the op library's gradient rules: how they apply ops, and the rules
+of the sub-graph ops (call, cond, loops), whose VJPs are graphs built here.
 
-Rules compute with numpy functions, so one rule runs eagerly on numpy arrays,
-on arrays a gradient tape follows (which records the rule's own ops: higher
-order) and on symbolic tensors (which stage them into the graph being traced).
+The rules themselves sit beside their ops (`runtime.ops`) and apply ops through the hook
+`runtime.ops.binding.apply_op`; importing this module (`autodiff.tape` does) installs
+`apply_op` below as that hook and registers the sub-graph ops' rules.
 """
-import numpy as np
-
-
-def static_shape(x):
-    """The shape known now: a tensor's static shape (None for unknown dims), else numpy's."""
-    aval = getattr(x, 'aval', None)
-    return np.shape(x) if aval is None else aval.shape
-
-
-def sum_to(g, shape):
-    """`g` summed over the axes broadcasting added to `shape` (an unknown dim: not broadcast)."""
-    g_shape = static_shape(g)
-    if g_shape == shape or shape is None or g_shape is None:
-        return g
-    lead = len(g_shape) - len(shape)
-    if lead:
-        g = _sum(g, tuple(range(lead)), False)
-    ones = tuple(i for i, d in enumerate(shape) if d == 1 and g_shape[lead + i] != 1)
-    return _sum(g, ones, True) if ones else g
-
-
-def _sum(g, axis, keepdims):
-    """`np.sum`; for a plain array straight to the ufunc reduction `np.sum` makes (eager
-    gradients sum every broadcast bias this way: numpy's wrapper costs microseconds)."""
-    if g.__class__ is np.ndarray:
-        return np.add.reduce(g, axis=axis, keepdims=keepdims)
-    return np.sum(g, axis=axis, keepdims=keepdims)
-
-
-def reduced_axes(ndim, axis):
-    """The axes a reduction over `axis` (None: all) removes, normalised and sorted."""
-    if axis is None:
-        return tuple(range(ndim))
-    axes = axis if isinstance(axis, tuple) else (axis,)
-    return tuple(sorted(a % ndim for a in axes))
-
-
-def unreduce(g, x, axis, keepdims):
-    """The cotangent of a reduction's output `g`, broadcast back over input `x`'s shape."""
-    shape = static_shape(x)
-    if shape is None and axis is None:  # a rank unknown while tracing: g is one value
-        return g * np.ones_like(x)
-    if not keepdims:
-        axes = reduced_axes(len(shape), axis)
-        if g.__class__ is np.ndarray:  # eagerly: np.expand_dims's view, without its wrapper
-            dims = iter(g.shape)
-            g = g.reshape([1 if i in axes else next(dims) for i in range(g.ndim + len(axes))])
-        else:
-            g = np.expand_dims(g, axes)
-    if None in shape:
-        return g * np.ones_like(x)
-    return np.broadcast_to(g, shape)
-
-
-def count(x, out):
-    """How many elements of `x` each element of `out` (a reduction of it) summarises."""
-    n, m = np.size(x), np.size(out)
-    if isinstance(n, int) and isinstance(m, int):
-        return n // m if m else 1
-    return n // np.maximum(m, 1)  # sizes known when the graph runs
+from ..tracing import builders as tracing
+from ..ir.core import Graph
+from ..ir.registry import defvjp_all, get
+from ..ops.binding import install_apply_op
+from ..execution.shared import with_callables
+from .eager import Tracked
+from .subgraphs import call_vjp, called_if_assigned, called_vjp, compiled, drawing_cond_vjp
+from .loops import loop_vjp, while_vjp_vjp
 
 
 def apply_op(name, *inputs, **params):
     """Op `name` on `inputs`: staged while tracing or when a tape follows an input, else run."""
-    from ..tracing import builders as tracing
-    from ..ir.core import Graph
-    from ..ops import get
-    from .eager import Tracked
     if tracing.current_builder() is not None or any(isinstance(x, Tracked) for x in inputs):
         return tracing.bind(name, *inputs, **params)
     if any(isinstance(v, Graph) for v in params.values()):
-        from ..execution.shared import with_callables
-        from .subgraphs import compiled
         params = with_callables(params, compiled)
     return get(name).evaluate(inputs, params)
 
 
-def scatter_add(x, g, template, dynamic):
-    """Zeros shaped as `x` with `g` added at the index `template` (holes filled by `dynamic`,
-    as the getitem op takes it); repeated elements add up, as with np.add.at."""
-    from ..ir.core import Hole
-    zeros = np.zeros_like(x)
-    arrays = [dynamic[i.index] for i in template if isinstance(i, Hole)]
-    if not any(static_shape(a) != () for a in arrays) and bool not in map(type, template):
-        return apply_op('set_item', zeros, g, *dynamic, index=template)  # no repeated elements
-    return apply_op('ufunc_at', zeros, g, *dynamic, ufunc=np.add, index=template, has_b=True)
+install_apply_op(apply_op)
 
 
-def vjp_of_call(primitive, needed, g, out, inputs, params):
-    """The cotangents of `primitive(*inputs, **params)` (an op composed by another op's rule)."""
-    from ..ops import GRADIENTS
-    results = GRADIENTS[primitive](needed, g, out, inputs, params)
-    return [None if ct is None else fit(ct, x) for ct, x in zip(results, inputs)]
+@defvjp_all('call')
+def _call_vjp(needed, g, out, *args, graph):
+    """The call of the VJP graph of `graph` (traced once per graph), given the values its
+    variables had at the call."""
+    return called_vjp(needed, g, out, args, graph)
 
 
-def fit(ct, x):
-    """`ct` summed over the axes broadcasting gave it and cast to `x`'s dtype."""
-    if ct.__class__ is np.ndarray and x.__class__ is np.ndarray and ct.shape == x.shape and \
-            ct.dtype == x.dtype:  # eagerly, most often: already fits
-        return ct
-    ct = sum_to(ct, static_shape(x))
-    dtype = getattr(x, 'dtype', None)
-    if dtype is not None and getattr(ct, 'dtype', dtype) != dtype:
-        ct = ct.astype(dtype)
-    return ct
+@defvjp_all('cond')
+def _cond_vjp(needed, g, out, pred, *args, true_branch, false_branch):
+    """A cond on the same predicate between the VJP graphs of the branches."""
+    as_called = called_if_assigned(needed, g, out, (pred, *args))
+    if as_called is not None:
+        return as_called
+    drawing = drawing_cond_vjp(needed, g, out, pred, args, true_branch, false_branch)
+    if drawing is not None:
+        return drawing
+    return [None] + call_vjp('cond', needed[1:], g, out, args, {'pred': pred},
+                             true_branch=true_branch, false_branch=false_branch)
 
 
-class NoGradientError(LookupError):
-    """An op on the path from the sources to the target has no gradient rule."""
+@defvjp_all('while')
+def _while_vjp(needed, g, out, *args, cond, body, carried):
+    """A `while_vjp` op: the loop's saved states (saved by the loop itself, made a
+    `while_saving`, in a graph), then the body's VJP graph over them in reverse."""
+    return loop_vjp(needed, g, out, args, cond, body, carried)
 
 
-def vjp_of(eq, needed, gs, outs, inputs):
-    """The rule of `eq`'s op applied: one cotangent (or None) per input."""
-    from .. import ops  # the op table imports this kit: bound late
-    rule = ops.GRADIENTS.get(eq.primitive)
-    if rule is None:
-        why = ops.NO_GRADIENT.get(eq.primitive, 'it has no gradient rule')
-        where = f' at {eq.source}' if eq.source else ''
-        raise NoGradientError(f'no gradient for {eq.primitive!r}{where}: {why}')
-    if ops.get(eq.primitive).multiple_results:
-        return rule(needed, gs, outs, inputs, eq.params)
-    return rule(needed, gs[0], outs[0], inputs, eq.params)
+@defvjp_all('while_saving')
+def _while_saving_vjp(needed, g, out, *args, cond, body, carried, saved):
+    """As `while`'s, the cotangents of the stacks added to those of the states they hold."""
+    return loop_vjp(needed, g[:carried], out[:carried], args, cond, body, carried,
+                    g[carried:carried + len(saved)])
+
+
+@defvjp_all('while_vjp')
+def _while_vjp_vjp(needed, g, out, *args, **params):
+    """The VJP of the same function written as ordinary loops (`autodiff.loops.reverse_graph`)."""
+    return while_vjp_vjp(needed, g, out, args, params)

@@ -23,6 +23,7 @@ import weakref
 import numpy as np
 
 from ..tracing import tensor, builders as tracing, trace_state
+from ..ops.binding import apply_op
 from ..ir.core import AbstractValue, Equation, Var
 from .. import ops
 from ..ir.liveness import needed_inputs
@@ -41,7 +42,6 @@ def loop_vjp(needed, g, out, args, cond, body, carried, stack_g=(), restored=Non
     the forward loop (`_saving_forward`) or by running the loop again (its effects aside).
     `restored`: (generators, the carried values holding their states), for a body whose VJP
     draws again from copies of them restored to those states (`_drawing_loop`)."""
-    from .kit import apply_op
     as_called = called_if_assigned(needed, g, out, args)
     if as_called is not None:
         return as_called

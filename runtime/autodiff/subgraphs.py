@@ -18,6 +18,7 @@ import numpy as np
 
 from ..tracing import tensor, builders as tracing, trace_state
 from ..execution.executor import compile_graph
+from ..ops.binding import apply_op
 from ..ir.core import Literal, Var
 from ..ir.liveness import sub_graphs
 from .backprop import NoGradientError, active_vars, backward, differentiable
@@ -251,7 +252,6 @@ def _call_reading_first(out, graph, reading):
 
 def call_vjp(primitive, needed, g, out, args, fixed, **graphs):
     """Cotangents of `args` of a `call` or `cond`: the same op over the graphs' VJP graphs."""
-    from .kit import apply_op
     any_graph = next(iter(graphs.values()))
     gs = [g[i] if g[i] is not None else np.zeros_like(out[i]) for i in float_outputs(any_graph)]
     needed = tuple(needed)

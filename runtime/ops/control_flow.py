@@ -28,7 +28,7 @@ import numpy as np
 from ..operators.variables import UNBOUND_LOCAL_MESSAGE
 from ..ir.compatibility import accepts, join
 from ..ir.core import AbstractValue
-from ..ir.registry import defop, defvjp, defvjp_all, no_gradient
+from ..ir.registry import defop, defvjp, no_gradient
 
 
 def _check_inputs(what, graph, avals):
@@ -113,46 +113,8 @@ def _call_rule(*avals, graph):
     return list(graph.out_avals)
 
 
-@defvjp_all('call')
-def _call_vjp(needed, g, out, *args, graph):
-    """The call of the VJP graph of `graph` (traced once per graph), given the values its
-    variables had at the call."""
-    from ..autodiff.subgraphs import called_vjp
-    return called_vjp(needed, g, out, args, graph)
-
-
 defvjp('check_defined', None, lambda g, out, defined, value, *, name: g)
 no_gradient('an effect: it gives no value', 'raise')
-
-
-@defvjp_all('cond')
-def _cond_vjp(needed, g, out, pred, *args, true_branch, false_branch):
-    """A cond on the same predicate between the VJP graphs of the branches."""
-    from ..autodiff.subgraphs import call_vjp, called_if_assigned, drawing_cond_vjp
-    as_called = called_if_assigned(needed, g, out, (pred, *args))
-    if as_called is not None:
-        return as_called
-    drawing = drawing_cond_vjp(needed, g, out, pred, args, true_branch, false_branch)
-    if drawing is not None:
-        return drawing
-    return [None] + call_vjp('cond', needed[1:], g, out, args, {'pred': pred},
-                             true_branch=true_branch, false_branch=false_branch)
-
-
-@defvjp_all('while')
-def _while_vjp(needed, g, out, *args, cond, body, carried):
-    """A `while_vjp` op: the loop's saved states (saved by the loop itself, made a
-    `while_saving`, in a graph), then the body's VJP graph over them in reverse."""
-    from ..autodiff.loops import loop_vjp
-    return loop_vjp(needed, g, out, args, cond, body, carried)
-
-
-@defvjp_all('while_saving')
-def _while_saving_vjp(needed, g, out, *args, cond, body, carried, saved):
-    """As `while`'s, the cotangents of the stacks added to those of the states they hold."""
-    from ..autodiff.loops import loop_vjp
-    return loop_vjp(needed, g[:carried], out[:carried], args, cond, body, carried,
-                    g[carried:carried + len(saved)])
 
 
 def run_while_saving(*args, cond, body, carried, saved):
@@ -232,10 +194,3 @@ def _while_vjp_rule(*avals, cond, body, body_vjp, carried, floats, saved, const_
                     stacked=False, weak=(), direct=False):  # graphs saved before while_saving: no `stacked`
     ins = body.in_avals
     return [ins[i] for i in floats] + [ins[carried + j] for j in const_cts] + list(variables)
-
-
-@defvjp_all('while_vjp')
-def _while_vjp_vjp(needed, g, out, *args, **params):
-    """The VJP of the same function written as ordinary loops (`autodiff.loops.reverse_graph`)."""
-    from ..autodiff.loops import while_vjp_vjp
-    return while_vjp_vjp(needed, g, out, args, params)

@@ -7,6 +7,7 @@ from ..ir.core import PYTHON_TYPE, AbstractValue
 from ..ir.shapes import broadcast_shapes, gufunc_shapes, probe_dtype
 from ..ir.registry import Op, defop, defvjp, defvjp_all, no_gradient, register
 from .emitters import method_emitter, ufunc_method_emitter
+from .gradient_helpers import vjp_of_call
 
 
 def dtype_operand(aval):
@@ -184,7 +185,6 @@ def _ufunc_outer_rule(a, b, *, ufunc, dtype=None, casting=None):
 @defvjp_all('ufunc_outer')
 def _ufunc_outer_vjp(needed, g, out, a, b, *, ufunc, **params):
     """ufunc.outer(a, b) is ufunc(a[..., None, ...], b): the call's own gradient, summed back."""
-    from ..autodiff.kit import vjp_of_call
     a_wide = np.reshape(a, np.shape(a) + (1,) * np.ndim(b))
     da, db = vjp_of_call(ufunc.__name__, needed, g, out, (a_wide, b), params)
     return [None if da is None else np.reshape(da, np.shape(a)), db]

@@ -12,8 +12,10 @@ under the modes `M`, (name, mode) pairs over the caller's state at run time.
 """
 import numpy as np
 
+from ..ir.core import Var
 from ..ir.registry import defop, defvjp_all, no_gradient
 from .control_flow import _check_inputs
+from .gradient_helpers import vjp_of
 
 KINDS = ('divide', 'over', 'under', 'invalid')  # numpy's floating-point error categories
 MODES = frozenset(('ignore', 'warn', 'raise', 'call', 'print', 'log'))
@@ -67,8 +69,6 @@ def _seterr_rule(*, modes):
 def _errstate_vjp(needed, g, out, *args, graph, modes):
     """The VJP of the region's one op, staged under the errstate where the gradient is taken
     (as eager numpy computes a tape's gradient under the state of that line)."""
-    from ..autodiff.kit import vjp_of
-    from ..ir.core import Var
     (eq,) = graph.equations
     position = {var: i for i, var in enumerate(graph.inputs)}
     resources = dict(graph.resources)

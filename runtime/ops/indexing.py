@@ -6,7 +6,7 @@ constant), passed as the equation's inputs after `x`.
 """
 import numpy as np
 
-from ..autodiff.kit import scatter_add, static_shape
+from .gradient_helpers import scatter_add, static_shape
 from ..ir.core import AbstractValue, Hole
 from ..ir.shapes import broadcast_shapes
 from ..ir.registry import defop, defvjp

@@ -2,7 +2,7 @@
 stacked array: `*_rows`, for graph lists), split."""
 import numpy as np
 
-from ..autodiff.kit import static_shape
+from .gradient_helpers import static_shape
 from ..ir.core import AbstractValue
 from ..ir.shapes import add_dims, merge_dims, normalize_axis, probe_dtype, size
 from ..ir.registry import defop, defvjp, defvjp_all

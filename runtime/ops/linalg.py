@@ -4,7 +4,7 @@
 """
 import numpy as np
 
-from ..autodiff.kit import vjp_of_call
+from .gradient_helpers import vjp_of_call
 from ..ir.core import AbstractValue
 from ..ir.shapes import broadcast_shapes, merge_dims, normalize_axis, probe_dtype, size
 from ..ir.registry import defop, defvjp, defvjp_all

@@ -1,7 +1,7 @@
 """Reductions and scans: np.sum ... np.any, linalg.norm, cumsum, cumprod, diff, ufunc.reduce, accumulate."""
 import numpy as np
 
-from ..autodiff.kit import count, unreduce
+from .gradient_helpers import count, unreduce
 from ..ir.core import AbstractValue
 from ..ir.shapes import normalize_axis, probe_dtype, reduce_shape, size
 from ..ir.lowerings import NUMBA, ONNX

@@ -1,7 +1,8 @@
 """Selecting and ordering: np.where, nonzero, clip, take, sort, argsort."""
 import numpy as np
 
-from ..autodiff.kit import apply_op, scatter_add, static_shape
+from .binding import apply_op
+from .gradient_helpers import scatter_add, static_shape
 from ..ir.core import AbstractValue, Hole
 from ..ir.shapes import broadcast_shapes, normalize_axis, probe_dtype, size
 from ..ir.registry import defop, defvjp, no_gradient

@@ -5,22 +5,15 @@ in the pipeline's order. `rt.function(experimental_optimizations=...)` and
 `rt.config.set_experimental_optimizations(...)` choose them (`options`).
 With `set_checking(True)` (the tests do it) the IR checker runs after each.
 """
+from ..config import PASS_NAMES as NAMES, enabled_passes as options  # noqa: F401
 from ..ir.check import GraphCheckError, check_graph
 from ..ir.nesting import recursion_room
 from . import algebraic, constant_folding, cse, dce, licm
 
-# why this order: folding first turns static sizes and arithmetic on constants into literals
-# that the simplifier recognises; simplifying before CSE lets `x * 1` and `x` merge; LICM
-# after CSE hoists one copy of a repeated invariant; DCE last removes what the others left
-# unread (and the constants nobody reads any more).
-PIPELINE = (
-    ('constant_folding', constant_folding.run),
-    ('algebraic', algebraic.run),
-    ('cse', cse.run),
-    ('licm', licm.run),
-    ('dce', dce.run),
-)
-NAMES = tuple(name for name, _ in PIPELINE)
+# The order (and the names rt.config checks) is `runtime.config.PASS_NAMES`'s.
+_RUNS = {'constant_folding': constant_folding.run, 'algebraic': algebraic.run, 'cse': cse.run,
+         'licm': licm.run, 'dce': dce.run}
+PIPELINE = tuple((name, _RUNS[name]) for name in NAMES)
 _checking = False
 
 
@@ -28,23 +21,6 @@ def set_checking(flag):
     """Run the IR checker after every pass (a failing check names the pass)."""
     global _checking
     _checking = bool(flag)
-
-
-def options(value):
-    """The pass names that `value` enables: True (all), False (none), or {name: bool}
-    (the passes not named keep their default: on)."""
-    if value is True or value is None:
-        return NAMES
-    if value is False:
-        return ()
-    if not isinstance(value, dict):
-        raise TypeError('experimental_optimizations must be True, False or a dict of pass '
-                        f'names to bools, not {value!r}')
-    unknown = sorted(set(value) - set(NAMES))
-    if unknown:
-        raise ValueError(f'unknown optimization pass(es) {", ".join(map(repr, unknown))}; '
-                         f'the passes are {", ".join(NAMES)}')
-    return tuple(name for name in NAMES if value.get(name, True))
 
 
 def optimize(graph, enabled=NAMES):

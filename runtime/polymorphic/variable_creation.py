@@ -7,6 +7,7 @@ line, since each call would otherwise make fresh variables.
 """
 import threading
 
+from ..api import resource_variables
 from ..tracing.builders import source_location
 
 
@@ -40,3 +41,6 @@ def check_allowed(name):
             'trace that is not its first: an rt.function may create variables only the first '
             'time it is traced. Create them outside the function, or only on the first call '
             '(e.g. `if self.v is None: self.v = rt.Variable(...)`)')
+
+
+resource_variables.check_creation = check_allowed  # rt.Variable asks this rule while tracing

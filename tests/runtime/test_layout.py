@@ -29,18 +29,7 @@ STAGES = (
     ('facade', ('runtime.autograph',)),  # rt.autograph: conversion, graphs and their pictures
 )
 # Imports that point up the stages by design, each with why. The list may shrink, never grow.
-LATE_BOUND = {
-    # Gradient rules sit beside their ops and build the backward pass out of ops when they run
-    # (sub-graph ops: call and cond in autodiff.subgraphs, loops in autodiff.loops):
-    # the helpers they share import the stages above only inside their functions.
-    ('runtime.ops', 'runtime.autodiff.kit'),
-    ('runtime.ops.control_flow', 'runtime.autodiff.subgraphs'),
-    ('runtime.ops.control_flow', 'runtime.autodiff.loops'),
-    # A variable made while tracing asks rt.function whether the trace may create one (TF's rule).
-    ('runtime.api.resource_variables', 'runtime.polymorphic.variable_creation'),
-    # rt.config checks the pass names it is given when they are set, not at the next compile.
-    ('runtime.config', 'runtime.passes'),
-}
+LATE_BOUND = set()  # none: a lower stage that needs a higher one's behaviour takes it by hook
 
 
 def late_bound(name, target):
