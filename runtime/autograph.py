@@ -3,6 +3,7 @@ import types
 
 from .python.conversion import convert, converted_source
 from .operators.directives import do_not_convert
+from .pictures import dot
 
 __all__ = ['do_not_convert', 'render', 'to_code', 'to_dot', 'to_graph']
 
@@ -27,12 +28,10 @@ def to_graph(entity):
 def to_dot(function):
     """Graphviz DOT text of a traced function's graph (a ConcreteFunction, or an rt.function
     with one trace): ops with their types and lines, cond/while bodies as clusters."""
-    from .pictures import dot
     return dot.to_dot(function, getattr(function, 'name', None) or function.__name__)
 
 
 def render(function, path, format=None):
     """Write a picture of the graph to `path` (SVG, PNG, ... by its suffix) with Graphviz's
     `dot`; RuntimeError saying how to install Graphviz when it is missing."""
-    from .pictures import dot
     return dot.render(function, path, format)

@@ -1,4 +1,9 @@
 """Error classes of the runtime (`rt.errors`), importable without numpy."""
+import sys
+import warnings
+
+from .python.frames import first_outside, is_runtime
+from .python.sourcemap import original_location
 
 
 class AgError(Exception):
@@ -49,11 +54,6 @@ class StaleConversionWarning(UserWarning):
 
 def warn_user(message, category):
     """Warn at the innermost frame outside this package: its ORIGINAL line if it is converted."""
-    import sys
-    import warnings
-
-    from .python.frames import first_outside, is_runtime
-    from .python.sourcemap import original_location
     frame = first_outside(sys._getframe(1), is_runtime)
     if frame is None:
         warnings.warn(message, category, stacklevel=2)

@@ -31,6 +31,7 @@ import numpy as np
 from ..ir.core import AbstractValue, Equation, Graph, RngType, Var
 from ..ir.liveness import sub_graphs
 from ..ops.random import state_words
+from ..tracing.tensor import Tensor
 
 
 class ScratchGenerator(np.random.Generator):
@@ -173,7 +174,6 @@ def with_inputs(graph, avals, at=None):
 def read_states(builder, equations, index, generators):
     """Stage `rng_state` reads of `generators` before equation `index` of `equations` (those of
     `builder`, the graph being built); their tensors."""
-    from ..tracing.tensor import Tensor
     reads = []
     for g in generators:
         var = Var(state_aval(g))

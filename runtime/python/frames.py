@@ -5,6 +5,7 @@ Tracebacks, warnings and op locations look for the user's code the same way:
 `is_internal` (those and numpy's, which calls back into tensors).
 """
 import os
+import sys
 
 RUNTIME_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), '')
 
@@ -39,3 +40,8 @@ def first_outside(frame, inside=is_internal):
     while frame is not None and inside(frame):
         frame = frame.f_back
     return frame
+
+
+def user_frame():
+    """The innermost frame of user code (outside the runtime and numpy), or None."""
+    return first_outside(sys._getframe(1))

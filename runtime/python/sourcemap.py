@@ -13,12 +13,14 @@ Code objects of converted modules get the original positions themselves
 (`code_positions`); the map serves code that runs before that, and the notes
 of graph errors (an exception of the graph's own, where a note is fine).
 """
+import ast
 import bisect
 import hashlib
+import linecache
 import os
 
 from . import code_positions
-from .frames import RUNTIME_DIR
+from .frames import RUNTIME_DIR, user_frame
 
 
 def source_digest(text):
@@ -118,8 +120,6 @@ def map_in_source(frame):
     filename = frame.f_code.co_filename
     if filename in _read_from_source:
         return _read_from_source[filename]
-    import ast  # only when an exception leaves code still being imported
-    import linecache
     found = None
     if '__ag_source_map__' not in frame.f_globals and 'ag__' in frame.f_globals:
         for line in reversed(linecache.getlines(filename, frame.f_globals)[-3:]):
@@ -163,3 +163,20 @@ def add_note_once(exc, note):
         exc.add_note(note)
     else:  # Python 3.10: PEP 678 notes by hand
         exc.__notes__ = [*getattr(exc, '__notes__', ()), note]
+
+
+def is_converted(frame):
+    """True for a frame of converted code (its module maps it back to the original source)."""
+    return original_location(frame, frame.f_lineno) is not None
+
+
+def source_location(frame=None):
+    """'path:line' of the user code staging the current op (or of `frame`); the ORIGINAL line
+    for converted code."""
+    frame = frame or user_frame()
+    if frame is None:
+        return None
+    original = original_location(frame, frame.f_lineno)
+    if original is not None:
+        return f'{original[0]}:{original[1]}'
+    return f'{frame.f_code.co_filename}:{frame.f_lineno}'

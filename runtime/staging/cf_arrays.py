@@ -22,6 +22,7 @@ from ..errors import MutationError
 from ..tracing.memory import aliasing, journals, made_arrays
 from .cf_state import BOTTOM
 from ..tracing import tensor
+from ..ir import structure
 
 
 class PathValue:
@@ -34,7 +35,6 @@ class PathValue:
 
 def path_values(builder, values):
     """`values` (a path's results) with arrays the path updated in place as PathValues."""
-    from ..ir import structure
 
     def leaf(value):
         ref = value._ref if isinstance(value, tensor.Tensor) else None

@@ -10,12 +10,11 @@ captures the enclosing graphs' tensors it uses as extra inputs: `finish` appends
 them to the graph's inputs, and `builder.captured` lists the outer tensors to
 pass for them.
 """
-import sys
 
 import numpy as np
 
-from ..python import sourcemap
-from ..python.frames import first_outside
+from ..python.frames import user_frame  # noqa: F401  (for callers)
+from ..python.sourcemap import is_converted, source_location  # noqa: F401  (for callers)
 from ..errors import MutationError
 from .. import ops
 from . import errstate_regions, tensor, trace_state
@@ -278,23 +277,3 @@ def _same_trace(a, b):
     return top(a) is top(b)
 
 
-def user_frame():
-    """The innermost frame of user code (outside the runtime and numpy), or None."""
-    return first_outside(sys._getframe(1))
-
-
-def is_converted(frame):
-    """True for a frame of converted code (its module maps it back to the original source)."""
-    return sourcemap.original_location(frame, frame.f_lineno) is not None
-
-
-def source_location(frame=None):
-    """'path:line' of the user code staging the current op (or of `frame`); the ORIGINAL line
-    for converted code."""
-    frame = frame or user_frame()
-    if frame is None:
-        return None
-    original = sourcemap.original_location(frame, frame.f_lineno)
-    if original is not None:
-        return f'{original[0]}:{original[1]}'
-    return f'{frame.f_code.co_filename}:{frame.f_lineno}'

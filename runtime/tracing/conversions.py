@@ -21,6 +21,36 @@ import types
 import numpy as np
 
 from ..errors import OperatorNotAllowedInGraphError
+from ..python.frames import user_frame
+from ..python.sourcemap import is_converted, source_location
+
+CONVERT = ('convert it (call the function through rt.function, whose autograph=True, the '
+            'default, converts it and the functions it calls, except lambdas, library code and '
+            'functions marked rt.do_not_convert)')
+_RUN_TIME = 'its value is only known when the graph runs'
+_STAGE = ('Compute it with numpy functions on the tensor (np.where(c, a, b), np.any, np.all), or '
+          'stage it with rt.cond or rt.while_loop')
+_STAGE_BY_CONVERTING = (f'{CONVERT}, which stages Python control flow on tensors as graph ops; '
+                        'or use rt.cond, rt.while_loop or np.where explicitly')
+
+
+def not_allowed(what, fix=_STAGE, unconverted_fix=_STAGE_BY_CONVERTING, *, cause=_RUN_TIME):
+    """OperatorNotAllowedInGraphError for `what`, with the fix for the code doing it.
+
+    `fix` applies to converted code (whose control flow on tensors AutoGraph
+    already stages) and, when `unconverted_fix` is None, to any code; otherwise
+    code that is not converted is told so, where it is, and `unconverted_fix`
+    (by default: to have it converted).
+    """
+    frame = user_frame()
+    if unconverted_fix is not None and (frame is None or not is_converted(frame)):
+        where = '' if frame is None else \
+            f' ({source_location(frame)}, in {frame.f_code.co_name})'
+        fix = f'The code doing it{where} is not converted, so Python runs it as written: ' \
+              f'{unconverted_fix}'
+    return OperatorNotAllowedInGraphError(
+        f'{what} is not allowed on a symbolic tensor: {cause}. {fix}.')
+
 
 # math function -> the numpy ufunc that computes the same on each element, where there is one
 # (math.remainder is IEEE's remainder, np.remainder Python's %: not the same)
@@ -64,7 +94,6 @@ def conversion_error(kind, frame):
     twin; a float or int Python asks for other code (a format string, a library
     function: converting would not help), to keep the value a tensor there.
     """
-    from .tensor import CONVERT, not_allowed
     known, function = operation(frame)
     if is_math_function(function):  # math.sqrt(x) in code that is not converted
         return math_error(function)

@@ -35,6 +35,7 @@ from . import builders, sizes, tensor
 from .graph_lists import GraphList
 from .memory import aliasing, made_arrays, updates
 from .python_numbers import wrap
+from .numpy_calls import _holds_staged, as_array
 
 GENERATORS = (np.random.Generator, np.random.RandomState)
 _STATIC = ('dtype', 'axis', 'method', 'check_valid', 'legacy')  # must be known while tracing
@@ -140,7 +141,6 @@ def _structured(value, dynamic):
 def _as_array(value):
     """A list or tuple argument as numpy takes it: an array (stacked in the graph if it holds
     graph values)."""
-    from .numpy_calls import _holds_staged, as_array
     return as_array(value) if _holds_staged(value) else np.asarray(value)
 
 

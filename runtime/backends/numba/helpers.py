@@ -11,6 +11,7 @@ from numba.extending import overload, register_jitable
 from . import numpy_blas
 from .cache import helpers_folder
 from .dispatcher_cache import cached_njit
+from ...ops.random import draw, read_state, restore_state
 
 # numba's cache of a helper is stale when this file changes (its hash is numba's source stamp)
 _SOURCE_STAMP = hashlib.sha256(Path(__file__).read_bytes()).digest()
@@ -654,20 +655,17 @@ def release(key):
 
 def state_of(key, words):
     """The state of the generator of `key` as uint64 words (the `rng_state` op, in objmode)."""
-    from runtime.ops.random import read_state
     return read_state(GENERATORS[key][0], words=words)
 
 
 def restore_to(key, words):
     """Restore the generator of `key` to the state `words` (the `rng_restore` op, in objmode)."""
-    from runtime.ops.random import restore_state
     restore_state(GENERATORS[key][0], words)
 
 
 def draw_from(key, method, arguments):
     """numpy's draw `method` on the generator of `key` (run in objmode): the `draw` op's own
     implementation, its result as numba takes it back (a scalar for a 0-d array; C order)."""
-    from runtime.ops.random import draw
     result = draw(GENERATORS[key][0], method=method, arguments=arguments)
     if result.__class__ is np.ndarray:
         return result[()] if result.ndim == 0 else np.ascontiguousarray(result)
