@@ -19,6 +19,7 @@ from types import FrameType
 
 from ..errors import AgError
 from .core import Graph
+from .liveness import sub_graphs
 
 MAX_NESTING = 500  # levels of nested sub-graphs the runtime runs
 # Python frames a walk may take per level: the deepest measured are the interpreter and the
@@ -39,7 +40,6 @@ class GraphNestingError(AgError):
 
 def nesting_depth(graph: Graph) -> int:
     """Levels of nested sub-graphs in `graph`: 0 without any, 1 for a cond of plain branches."""
-    from .liveness import sub_graphs
     deepest, pending = 0, [(graph, 0)]
     while pending:
         current, depth = pending.pop()

@@ -23,6 +23,7 @@ from .. import ops
 from ..ir.core import Graph, ResourceType
 from . import table
 from .lowering import Lowering, OnnxExportError, variable_aval
+from ..saving.saved_model import load
 
 OPSET = 18
 INSTALL = ("ONNX export needs the optional extra: pip install 'agconvert[onnx]' "
@@ -107,7 +108,6 @@ def _results(function: Any, graph: Graph) -> tuple[list[Any], list[str]]:
 def _concrete(function: Any, signature: str | None = None) -> Any:
     """The one trace `function` stands for (see `export`)."""
     if isinstance(function, (str, Path)):
-        from ..saving.saved_model import load
         function = load(function)
     if not hasattr(function, 'graph') and not hasattr(function, 'concrete_functions'):
         function = _saved_function(function, signature or '__call__')

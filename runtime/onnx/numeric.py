@@ -8,6 +8,7 @@ import numpy as np
 
 from . import ieee
 from .arrays import shape_tensor
+from ..ir.core import Hole
 
 
 def _operands(ctx, eq, inputs, dtype=None):
@@ -224,7 +225,6 @@ def full(ctx, eq, inputs, shape, dtype=None, order='C'):
 
 
 def eye(ctx, eq, inputs, N, M=None, k=0, dtype=float, order='C'):
-    from ..ir.core import Hole
     if isinstance(k, Hole):
         raise ctx.unmappable(eq, 'a diagonal offset known only when the graph runs')
     shape = shape_tensor(ctx, (N, N if M is None else M), eq.inputs, inputs)

@@ -8,6 +8,7 @@ as numpy's unbuffered `at` does.
 import numpy as np
 
 from .indexing import INT64_MAX, scatter
+from ..ir.core import Equation
 
 
 def _as(ctx, eq, k, inputs, dtype=None):
@@ -76,7 +77,6 @@ def ufunc_at(ctx, eq, inputs, ufunc, index, has_b):
 
 
 def ufunc_out(ctx, eq, inputs, ufunc, given, dtype=None, casting=None):
-    from ..ir.core import Equation
     from .table import LOWERINGS
     lower = LOWERINGS.get(ufunc.__name__)
     if lower is None or len(eq.outputs) != 1 or dtype is not None:

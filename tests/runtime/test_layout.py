@@ -1,4 +1,5 @@
-"""The runtime's stages: every import (function-level ones too) goes to the same stage or below.
+"""The runtime's stages: every import (function-level ones too) goes to the same stage or below;
+imports sit at the top of their module, but those of the optional packages named here.
 
 This is the one place the stage order is written. A new folder under `runtime/`
 gets its line here, where its imports put it.
@@ -42,6 +43,35 @@ TRACING_CORE = frozenset(f'runtime.tracing.{name}' for name in (
     'builders', 'graph_lists', 'numpy_api', 'numpy_calls', 'numpy_functions', 'sizes', 'tensor',
     'unify', 'python_numbers', 'memory.aliasing', 'memory.journals', 'memory.stale',
     'memory.updates'))
+# Imported inside functions, so that the runtime runs without them (or loads without their cost):
+# the optional packages, our modules that import them at module level, and the converter.
+LAZY_OPTIONAL = {
+    'numba', 'onnx', 'onnxruntime', 'scipy', 'sklearn', 'dask',  # the extras
+    'autograph_cli',  # the converter: runtime.python.conversion converts on the fly
+    # the jit backend (0.1 s to import) and its modules that import numba
+    'runtime.backends.numba', 'runtime.backends.numba.helpers',
+    'runtime.backends.numba.numpy_blas', 'runtime.backends.numba.dispatcher_cache',
+    'numpy',  # by runtime.operators.lists only: `import runtime.ag` loads no numpy (test_ag_contract)
+}
+# Function-body imports that still break a module-level cycle: (importer, imported), each one
+# to remove with its cycle. It may shrink, never grow.
+CYCLE_BREAKING = {
+    # a graph prints, draws and serializes itself by modules that import the graph classes
+    ('runtime.ir.core', 'runtime.ir.printing'), ('runtime.ir.core', 'runtime.pictures.dot'),
+    ('runtime.ir.core', 'runtime.ir.serialize'),
+    # the ONNX lowering table and the lowering modules it collects
+    ('runtime.onnx.lowering', 'runtime.onnx.table'), ('runtime.onnx.ufuncs', 'runtime.onnx.table'),
+    ('runtime.onnx.updates', 'runtime.onnx.table'), ('runtime.onnx.ufuncs', 'runtime.onnx.numeric'),
+    ('runtime.onnx.updates', 'runtime.onnx.numeric'), ('runtime.onnx.updates', 'runtime.onnx.ufuncs'),
+    ('runtime.onnx.updates', 'runtime.onnx.ieee'),
+    # the tracing core and the made arrays (TRACING_CORE, MADE_ARRAYS)
+    ('runtime.tracing.builders', 'runtime.tracing.memory.made_arrays'),
+    ('runtime.tracing.memory.updates', 'runtime.tracing.memory.made_arrays'),
+}
+# Modules with imports below their code (flagged E402 for ruff), for the cycles above. It may shrink,
+# never grow.
+IMPORTS_BELOW_CODE = frozenset(f'runtime.tracing.{name}' for name in (
+    'tensor', 'numpy_api', 'memory.made_arrays', 'memory.traced_array'))
 MADE_ARRAYS = frozenset(f'runtime.tracing.memory.{name}' for name in (
     'made_arrays', 'traced_array', 'captured_arrays'))
 
@@ -58,12 +88,18 @@ def modules():
 def imports(name, path, known):
     """(imported module, at module level?) for every import statement in the module."""
     tree = ast.parse(path.read_text(), str(path))
-    package = name if path.name == '__init__.py' else name.rpartition('.')[0]
     top_level = {id(node) for node in tree.body}
+    for target, node in import_nodes(tree, name, path, known):
+        yield target, id(node) in top_level
+
+
+def import_nodes(tree, name, path, known):
+    """(imported module, its import statement) for every import statement in `tree`."""
+    package = name if path.name == '__init__.py' else name.rpartition('.')[0]
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
-                yield alias.name, id(node) in top_level
+                yield alias.name, node
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ''
             if node.level:
@@ -71,7 +107,7 @@ def imports(name, path, known):
                 base = '.'.join(parent + ([node.module] if node.module else []))
             for alias in node.names:
                 sub = f'{base}.{alias.name}'
-                yield (sub if sub in known else base), id(node) in top_level
+                yield (sub if sub in known else base), node
 
 
 def stage_of(name):
@@ -108,6 +144,44 @@ def test_module_level_imports_have_no_cycles_but_the_tracing_core():
              for name, targets in graph().items()}
     cycles = [set(scc) for scc in strongly_connected(edges) if len(scc) > 1]
     assert all(cycle <= TRACING_CORE or cycle <= MADE_ARRAYS for cycle in cycles), cycles
+
+
+def lazy_optional(target):
+    third_party = not target.startswith('runtime')
+    return any(target == name or third_party and target.startswith(name + '.')
+               for name in LAZY_OPTIONAL)
+
+
+def function_body_imports():
+    """(importer, imported) of every import statement in a function or class body (one under
+    a module-level `if` or `try` counts as module level)."""
+    known = modules()
+    found = set()
+    for name, path in known.items():
+        tree = ast.parse(path.read_text(), str(path))
+        top = {id(node) for statement in tree.body if not isinstance(
+            statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+            for node in ast.walk(statement)}
+        found |= {(name, target) for target, node in import_nodes(tree, name, path, known)
+                  if id(node) not in top}
+    return found
+
+
+def test_function_bodies_import_only_the_optional_packages():
+    unexpected = sorted((name, target) for name, target in function_body_imports()
+                        if not lazy_optional(target) and (name, target) not in CYCLE_BREAKING)
+    assert unexpected == []
+
+
+def test_the_allowed_function_body_imports_are_all_still_needed():
+    found = function_body_imports()
+    assert sorted(CYCLE_BREAKING - found) == []
+
+
+def test_imports_below_code_only_where_a_cycle_is_left():
+    below = {name for name, path in modules().items() if 'noqa: E402' in path.read_text()}
+    assert below <= IMPORTS_BELOW_CODE, sorted(below - IMPORTS_BELOW_CODE)
+    assert below == IMPORTS_BELOW_CODE, f'remove {sorted(IMPORTS_BELOW_CODE - below)}'
 
 
 def strongly_connected(edges):

@@ -19,6 +19,7 @@ from ...ops.state import store
 from . import errstate, zero_division  # noqa: F401 (errstate: its lowerings register)
 from .codegen import Codegen
 from .lowering import UnsupportedOpError  # noqa: F401 (raised by codegen, caught by users)
+from . import cache
 
 _BOXED_AS_PYTHON = (np.dtype(np.int64), np.dtype(np.float64), np.dtype(np.bool_))
 INSTALL_HINT = "jit_compile=True needs numba: pip install 'agconvert[jit]'"
@@ -53,7 +54,6 @@ def compile_jit(graph, name, numbers=frozenset()):
 
 
 def _compile(graph, name, numbers):
-    from . import cache
     codegen = Codegen(numbers)
     fn_name = 'jit_' + ''.join(c if c.isalnum() else '_' for c in name)
     source = codegen.function(graph, fn_name)
