@@ -16,6 +16,9 @@ from ..ir.lowerings import ONNX
 from ..python.operator_table import AUGMENTED
 from . import arrays, control, ieee, indexing, numeric, ufuncs, updates
 
+# these modules register their lowerings in ONNX (`@ONNX.lowers`) when imported
+LOWERING_MODULES = (arrays, numeric, ufuncs, updates)
+
 ARITHMETIC = {'add': 'Add', 'subtract': 'Sub', 'multiply': 'Mul',
               'divide': 'Div', 'matmul': 'MatMul', 'bitwise_and': 'BitwiseAnd',
               'bitwise_or': 'BitwiseOr', 'bitwise_xor': 'BitwiseXor'}
@@ -172,8 +175,6 @@ LOWERINGS.update({
     'power': _power, 'pow': _power, 'astype': _astype, 'to_dtype': _to_dtype,
     'where': _where, 'copy': _identity, 'stop_gradient': _identity, 'clip': _clip,
     'invert': _invert, 'inplace_op': _inplace_op,
-    **arrays.LOWERINGS, **numeric.LOWERINGS, **ufuncs.LOWERINGS,
-    **updates.LOWERINGS,
     'getitem': indexing.getitem, 'set_item': indexing.set_item,
     'scatter_variable': indexing.scatter_variable, 'read_variable': _read_variable,
     'assign_variable': _update_variable(None), 'assign_add_variable': _update_variable('Add'),

@@ -24,6 +24,8 @@ COMPARISONS = {'equal': '==', 'not_equal': '!=', 'less': '<', 'less_equal': '<='
                'greater': '>', 'greater_equal': '>='}
 ARITHMETIC = {'add': '+', 'subtract': '-', 'multiply': '*'}
 WIDE = frozenset((np.dtype(np.int64), np.dtype(np.float64)))  # numba widens narrower ones
+# these modules register their lowerings in NUMBA (`@NUMBA.lowers`) when imported
+LOWERING_MODULES = (creation, draws, indexing, reductions, shapes)
 
 
 class UnsupportedOpError(AgError, NotImplementedError):
@@ -333,7 +335,6 @@ LOWERINGS.update({
     'assign_add_variable': _assign('add'), 'assign_sub_variable': _assign('subtract'),
     'inplace_op': _inplace_op, 'pow': _pow, 'matmul': _matmul, 'clip': _clip, 'dot': _dot,
     'round': _round, 'list_append': _list_append, 'stack_rows': _stack_rows,
-    **shapes.TABLE, **creation.TABLE, **reductions.TABLE, **indexing.TABLE, **draws.TABLE,
 })
 
 
