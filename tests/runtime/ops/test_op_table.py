@@ -7,8 +7,7 @@ row), and in onnxruntime where it lowers to ONNX (else export refuses with the
 op's reason). The op's declared memory flags (`Op.fresh`, `view`,
 `array_result`) and ndarray methods (`Op.methods`) hold for numpy itself.
 Gradients: against finite differences, eagerly and in a graph, for the rows of
-ops the gradients' table (`tests/runtime/autodiff/op_gradient_table.py`, its
-shape classes and domains) does not hold.
+ops whose row gives no gradient cases (those are `tests/runtime/autodiff/test_op_gradients.py`'s).
 """
 import sys
 from pathlib import Path
@@ -25,11 +24,10 @@ from runtime.ops.elementwise import UFUNCS
 from runtime.tracing import numpy_api
 from equality import assert_same
 from graph_helpers import check_against_eager, spec, trace
-from op_table import COVERED_ELSEWHERE, M, ROWS, V
+from op_table import COVERED_ELSEWHERE, M, ROWS, TABLE, V
 
 sys.path.insert(0, str(Path(__file__).parents[1] / 'autodiff'))  # the gradients' table, helpers
 from autodiff_helpers import numeric_gradient  # noqa: E402
-from op_gradient_table import NOT_IN_TABLE, ROWS as GRADIENT_ROWS  # noqa: E402
 
 _INTERNAL = {name for names in COVERED_ELSEWHERE.values() for name in names}
 
@@ -39,9 +37,12 @@ def _primitives(graph):
 
 
 def test_every_registered_op_has_a_row():
-    rows = {row.op for row in ROWS}
+    rows = {row.op for row in TABLE}
     assert set(ops.names()) - rows - _INTERNAL == set(), 'ops without a row in op_table.py'
     assert rows & _INTERNAL == set() and (rows | _INTERNAL) <= set(ops.names())
+    assert all(row.call is not None or row.gradient for row in TABLE)
+    with_gradients = [row.op for row in TABLE if row.gradient]
+    assert len(with_gradients) == len(set(with_gradients)), 'two rows give one op gradient cases'
 
 
 @pytest.mark.parametrize('row', ROWS, ids=repr)
@@ -224,8 +225,9 @@ def test_onnx_export_computes_numpy_or_refuses_with_the_ops_reason(row, tmp_path
         assert actual.shape == want.shape
 
 
+_WITH_CASES = {row.op for row in TABLE if row.gradient}
 _DIFFERENTIATED_HERE = [row for row in ROWS if row.op in ops.GRADIENTS
-                        and row.op not in GRADIENT_ROWS and row.op not in NOT_IN_TABLE]
+                        and row.op not in _WITH_CASES]
 
 
 @pytest.mark.parametrize('row', _DIFFERENTIATED_HERE, ids=repr)
