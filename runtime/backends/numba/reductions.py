@@ -105,5 +105,5 @@ def _rows(ctx, name, source, x, axes, array):
 
 NUMBA.define('cumsum', _scan('cumsum'))
 NUMBA.define('cumprod', _scan('cumprod'))
-for name in ('sum', 'prod', 'mean', 'max', 'min', 'argmax', 'argmin', 'all', 'any'):
-    NUMBA.define(name, _reduction(name))
+for _name in ('sum', 'prod', 'mean', 'max', 'min', 'argmax', 'argmin', 'all', 'any'):
+    NUMBA.define(_name, _reduction(_name))
