@@ -13,7 +13,7 @@ A value's *layout* here is None (not surely C-contiguous) or an int: the set of
 the function's inputs (a bit per input index) that must be C-contiguous when
 the function is called for the value to be C-contiguous; 0 when it always is.
 `analyse` computes it for every value of one block, in program order, from
-the layouts of the block's inputs:
+the layouts of the block's inputs (each op declares which of these it is: `Op.layout`):
 
 - new arrays numpy makes in C order: `zeros`, `ones`, `full`, `empty`, `eye`,
   `arange`, 2-d (and vector) products, and any ufunc, reduction or product
