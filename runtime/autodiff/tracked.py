@@ -37,8 +37,9 @@ from ..python.operator_table import ARITHMETIC, AUGMENTED, COMPARISONS, UNARY
 IMMUTABLE = ('values a gradient tape follows are immutable, as TensorFlow tensors are: write '
              '`x = x + 1` (a new value) instead of updating it in place')
 _SIZES = (np.shape, np.ndim, np.size)  # plain answers, as for any array
-_UPDATING = frozenset(('fill', 'put', 'sort', 'partition', 'resize', 'setfield', 'itemset',
-                       'byteswap', 'setflags'))
+# methods updating the array itself: the ops' (`Op.in_place_method`) and these, which have none
+_UPDATING = ops.in_place_methods() | frozenset(('partition', 'resize', 'setfield', 'itemset',
+                                               'byteswap', 'setflags'))
 # ndarray attributes that are facts about the array, not its values
 _PLAIN_ATTRIBUTES = frozenset(('flags', 'strides', 'itemsize', 'nbytes', 'device'))
 

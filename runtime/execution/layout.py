@@ -13,7 +13,7 @@ A value's *layout* here is None (not surely C-contiguous) or an int: the set of
 the function's inputs (a bit per input index) that must be C-contiguous when
 the function is called for the value to be C-contiguous; 0 when it always is.
 `analyse` computes it for every value of one block, in program order, from
-the layouts of the block's inputs:
+the layouts of the block's inputs (each op declares which of these it is: `Op.layout`):
 
 - new arrays numpy makes in C order: `zeros`, `ones`, `full`, `empty`, `eye`,
   `arange`, 2-d (and vector) products, and any ufunc, reduction or product
@@ -36,26 +36,7 @@ and a call with another input runs a version compiled without that
 assumption (`executor.compile_graph`).
 """
 from ..ir.core import Hole, Literal, Var
-from ..ops.elementwise import UFUNCS
-
-# numpy allocates these results like a ufunc's: in the order of their operands (order 'K')
-_LIKE_OPERANDS = frozenset(('where', 'clip', 'pow', 'round', 'sum', 'prod', 'mean', 'std',
-                            'var', 'max', 'min', 'all', 'any', 'argmax', 'argmin', 'cumsum',
-                            'cumprod', 'ufunc_reduce', 'ufunc_accumulate', 'concatenate',
-                            'stack', 'hstack', 'vstack', 'ufunc_outer'))
-# new arrays in C order whatever their operands' layout (given order='C', their default); a
-# variable's value is always C-contiguous (`ops/state.py`)
-_C_MADE = frozenset(('zeros', 'ones', 'empty', 'full', 'eye', 'arange', 'read_variable'))
-# products: a new C array up to two dims (batched ones follow their operands)
-_PRODUCTS = frozenset(('matmul', 'dot', 'matvec', 'vecmat', 'vecdot', 'inner', 'outer'))
-_RESHAPED_PRODUCTS = frozenset(('tensordot',))  # a 2-d product reshaped: C
-# a copy in the order of the operand (order 'K'), or a view of a C array that stays C
-_FOLLOWS_FIRST = frozenset(('astype', 'copy', 'stop_gradient', 'zeros_like', 'ones_like',
-                            'empty_like', 'full_like', 'sort', 'reshape', 'ravel', 'squeeze',
-                            'expand_dims', 'to_dtype'))
-# update ops: the updated target keeps its layout (in place, or a copy in the order 'K')
-_UPDATES = frozenset(('set_item', 'inplace_op', 'fill', 'copyto', 'put', 'place', 'putmask',
-                      'put_along_axis', 'ufunc_at'))
+from ..ir import registry
 
 
 def merge(*layouts):
@@ -156,29 +137,24 @@ def _made(eq, layouts, out):
     rank = effective_rank(out.aval)
     if rank is None:
         return None
-    if name in UFUNCS:
-        ufunc = UFUNCS[name]
-        if ufunc.signature:  # matmul, matvec, vecmat, vecdot: a product
-            return _product(eq, layouts, out)
-        return 0 if rank <= 1 else layouts.operands(eq)
-    if name in _LIKE_OPERANDS:
+    op = registry.get(name)
+    kind = op.layout  # declared with the op (`Op.layout`)
+    if kind == 'operands':
         if name == 'where' and len(eq.inputs) != 3:
             return None  # np.where(c): nonzero's index arrays, views of one array
         return 0 if rank <= 1 else layouts.operands(eq)
-    if name in _PRODUCTS:
+    if kind == 'product':
         return _product(eq, layouts, out)
-    if name in _RESHAPED_PRODUCTS:
-        return 0
-    if name in _C_MADE:
+    if kind == 'c':  # a variable's value is always C-contiguous (`ops/state.py`)
         return 0 if params.get('order', 'C') == 'C' else None
-    if name in _FOLLOWS_FIRST:
+    if kind == 'first':
         order = params.get('order', 'K')
-        if order == 'C' and name not in ('reshape', 'ravel'):
+        if order == 'C' and not op.view:
             return 0  # a new array in C order (`copy`, `astype` of order='C')
         if order not in ('K', 'A', 'C') or params.get('copy', True) is False:
             return None
         return layouts.of(eq.inputs[0])
-    if name in _UPDATES or (name == 'ufunc_out' and params['given'] == (True,)):
+    if kind == 'update' or (name == 'ufunc_out' and params['given'] == (True,)):
         return layouts.of(eq.inputs[0])
     if name == 'getitem':
         return _indexed(eq, layouts)

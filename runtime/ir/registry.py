@@ -28,7 +28,19 @@ class Op:
     it, as `np.<method>(x, ...)` does. `fresh`: its results are new arrays sharing
     memory with nothing (for rank >= 1). `array_result`: a 0-d result is a 0-d
     array, not a numpy scalar. `view`: numpy's function returns a view of its first
-    input (where it can).
+    input (where it can). `in_place_method`: the ndarray method doing the op on the array
+    itself (`x.sort()` is `x[...] = np.sort(x)`). `view_when_strides_allow`: the view is a
+    copy when the input's strides do not allow one (reshape, ravel). `undo`, for a view op: how
+    a write into the view reaches its base (`tracing.memory.views`): 'reshape' (the view keeps
+    the base's elements in C order: reshape it back), 'itself' (the op with the same params).
+
+    `layout`: how numpy lays out its result (`runtime.execution.layout`): 'operands' in the
+    memory order of its operands (order 'K', as a ufunc's), 'first' as its first input (a
+    copy in order 'K', or a view that stays C), 'c' a new C array (given order='C'),
+    'product' a new C array up to two dims (batched: as 'operands'), 'update' as the target
+    it updates; None: not known to be C-contiguous. `fp_quiet`: numpy reports no
+    floating-point error from it (no numbers computed, or none that can err): staged as is
+    under a traced `np.errstate`, not wrapped in a region (`tracing.errstate_regions`).
     """
     name: str
     impl: Callable
@@ -44,6 +56,11 @@ class Op:
     fresh: bool = False
     array_result: bool = False
     view: bool = False
+    in_place_method: str | None = None
+    view_when_strides_allow: bool = False
+    undo: str | None = None
+    layout: str | None = None
+    fp_quiet: bool = False
 
     def evaluate(self, inputs, params):
         if self.packed:
@@ -59,6 +76,8 @@ NO_GRADIENT = {}  # op name -> why it has none (differentiation stops there: see
 def register(op):
     if op.name in _OPS:
         raise ValueError(f'graph op {op.name!r} is registered twice')
+    if op.layout is not None and op.layout not in LAYOUTS:
+        raise ValueError(f'graph op {op.name!r}: layout {op.layout!r} is none of {LAYOUTS}')
     _OPS[op.name] = op
     return op
 
@@ -123,9 +142,17 @@ def names_where(flag):
     return frozenset(op.name for op in _OPS.values() if getattr(op, flag))
 
 
+LAYOUTS = ('operands', 'first', 'c', 'product', 'update')
+
+
 def method_names():
     """The ndarray methods the ops declare (`Op.methods`): `x.<name>(...)` is `np.<name>(x, ...)`."""
     return sorted(name for op in _OPS.values() for name in op.methods)
+
+
+def in_place_methods():
+    """The ndarray methods that do an op on the array itself (`Op.in_place_method`)."""
+    return frozenset(op.in_place_method for op in _OPS.values() if op.in_place_method)
 
 
 def numpy_functions():

@@ -10,9 +10,11 @@ Concat), then a Loop of that graph over the saved states, last to first.
 import numpy as np
 
 from ..ir.core import AbstractValue
+from ..ir.lowerings import ONNX
 from .lowering import assigned_variables, variable_aval
 
 
+@ONNX.lowers('call')
 def call(ctx, eq, inputs, graph):
     """The callee's equations inlined into this scope."""
     ctx.bind_inputs(graph, eq.inputs, inputs)
@@ -20,6 +22,7 @@ def call(ctx, eq, inputs, graph):
     return ctx.names_of(graph.outputs)
 
 
+@ONNX.lowers('cond')
 def cond(ctx, eq, inputs, true_branch, false_branch):
     assigned = assigned_variables([true_branch, false_branch])
     avals = [v.aval for v in eq.outputs] + [variable_aval(v) for v in assigned]
@@ -38,6 +41,7 @@ def cond(ctx, eq, inputs, true_branch, false_branch):
     return results[:len(eq.outputs)]
 
 
+@ONNX.lowers('while')
 def while_loop(ctx, eq, inputs, cond, body, carried):
     return loop(ctx, cond, body, carried, eq.inputs, inputs)[:carried]
 
@@ -88,11 +92,13 @@ def _loop_inputs(ctx, names, avals):
         ctx.value_info(n, a) for n, a in zip(names, avals)]
 
 
+@ONNX.lowers('while_saving')
 def while_saving(ctx, eq, inputs, cond, body, carried, saved):
     """`while`, then the carried values `saved` stacked per iteration, then the trip count."""
     return _saving_loop(ctx, cond, body, carried, saved, eq.inputs, inputs)
 
 
+@ONNX.lowers('while_vjp')
 def while_vjp(ctx, eq, inputs, cond, body, body_vjp, carried, floats, saved, const_cts,
               variables, stacked=False, weak=(), direct=False):
     """`body_vjp` over the states it reads, last to first: states a `while_saving` stacked

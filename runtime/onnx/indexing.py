@@ -13,20 +13,24 @@ with the same index and scatters the (broadcast) values to the selected ones.
 import numpy as np
 
 from ..ir.core import Hole
+from ..ir.lowerings import ONNX
 
 INT64_MAX, INT64_MIN = np.iinfo(np.int64).max, np.iinfo(np.int64).min
 
 
+@ONNX.lowers('getitem')
 def getitem(ctx, eq, inputs, index):
     return [select(ctx, eq, eq.inputs[0].aval.ndim, inputs[0], index, eq.inputs[1:], inputs[1:])]
 
 
+@ONNX.lowers('set_item')
 def set_item(ctx, eq, inputs, index):
     x, value = eq.inputs[:2]
     return [scatter(ctx, eq, (x.aval, inputs[0]), ctx.cast(value, inputs[1], x.aval.dtype),
                     index, eq.inputs[2:], inputs[2:])]
 
 
+@ONNX.lowers('scatter_variable')
 def scatter_variable(ctx, eq, inputs, index):
     aval = eq.inputs[0].aval.value
     new = scatter(ctx, eq, (aval, inputs[0]), ctx.cast(eq.inputs[1], inputs[1], aval.dtype),

@@ -6,6 +6,7 @@ they follow numpy's loops, integer division by zero giving 0 (`ieee` for floats)
 """
 import numpy as np
 
+from ..ir.lowerings import ONNX
 from . import ieee
 from .arrays import shape_tensor
 from ..ir.core import Hole
@@ -64,10 +65,12 @@ def _floor_divide(ctx, dtype, a, b):
     return ieee.float_floor_divide(ctx, dtype, a, b)
 
 
+@ONNX.lowers('remainder')
 def remainder(ctx, eq, inputs):
     return [_remainder(ctx, eq.outputs[0].aval.dtype, *_operands(ctx, eq, inputs))]
 
 
+@ONNX.lowers('floor_divide')
 def floor_divide(ctx, eq, inputs):
     return [_floor_divide(ctx, eq.outputs[0].aval.dtype, *_operands(ctx, eq, inputs))]
 
@@ -108,6 +111,7 @@ def integer_sum(ctx, x, axes, keepdims):
 _PY_BINARY = {'+': 'Add', '-': 'Sub', '*': 'Mul', '/': 'Div'}
 
 
+@ONNX.lowers('py_binary')
 def py_binary(ctx, eq, inputs, op):
     dtype = eq.outputs[0].aval.dtype
     a, b = _operands(ctx, eq, inputs)
@@ -118,11 +122,13 @@ def py_binary(ctx, eq, inputs, op):
     return [ctx.node(_PY_BINARY[op], [a, b])]
 
 
+@ONNX.lowers('py_unary')
 def py_unary(ctx, eq, inputs, op):
     (a,) = _operands(ctx, eq, inputs)
     return [ctx.node({'-': 'Neg', '+': 'Identity', 'abs': 'Abs'}[op], [a])]
 
 
+@ONNX.lowers('square')
 def square(ctx, eq, inputs, **params):
     (a,) = _operands(ctx, eq, inputs)
     return [ctx.node('Mul', [a, a])]
@@ -156,6 +162,7 @@ def _truth(any_):
     return lower
 
 
+@ONNX.lowers('cumsum')
 def cumsum(ctx, eq, inputs, axis=None, dtype=None):
     x, axis = _flat_or(ctx, eq, ctx.cast(eq.inputs[0], inputs[0], eq.outputs[0].aval.dtype), axis)
     return [ctx.node('CumSum', [x, ctx.int64s(axis)])]
@@ -168,26 +175,31 @@ def _sorted(ctx, eq, inputs, axis, output):
     return [ctx.node('TopK', [x, count], outputs=2, axis=axis, largest=0, sorted=1)[output]]
 
 
+@ONNX.lowers('sort')
 def sort(ctx, eq, inputs, axis=-1, kind=None, stable=None):
     return _sorted(ctx, eq, inputs, axis, 0)
 
 
+@ONNX.lowers('argsort')
 def argsort(ctx, eq, inputs, axis=-1, kind=None, stable=None):
     return _sorted(ctx, eq, inputs, axis, 1)
 
 
+@ONNX.lowers('take')
 def take(ctx, eq, inputs, axis=None, mode='raise'):
     x, axis = _flat_or(ctx, eq, inputs[0], axis)
     indices = ctx.cast(eq.inputs[1], inputs[1], np.dtype(np.int64))
     return [ctx.node('Gather', [x, indices], axis=axis)]
 
 
+@ONNX.lowers('take_along_axis')
 def take_along_axis(ctx, eq, inputs, axis=-1):
     x, axis = _flat_or(ctx, eq, inputs[0], axis)
     indices = ctx.cast(eq.inputs[1], inputs[1], np.dtype(np.int64))
     return [ctx.node('GatherElements', [x, indices], axis=axis)]
 
 
+@ONNX.lowers('arange')
 def arange(ctx, eq, inputs, dtype, python=False):
     return [ctx.node('Range', _operands(ctx, eq, inputs))]
 
@@ -206,6 +218,7 @@ def _like(value):
     return lower
 
 
+@ONNX.lowers('full_like')
 def full_like(ctx, eq, inputs, dtype=None, order='K', subok=True, shape=None):
     if shape is not None:
         raise ctx.unmappable(eq, 'shape=')
@@ -219,11 +232,13 @@ def _sized(value):
     return lower
 
 
+@ONNX.lowers('full')
 def full(ctx, eq, inputs, shape, dtype=None, order='C'):
     fill = ctx.cast(eq.inputs[0], inputs[0], eq.outputs[0].aval.dtype)
     return [ctx.node('Expand', [fill, shape_tensor(ctx, shape, eq.inputs[1:], inputs[1:])])]
 
 
+@ONNX.lowers('eye')
 def eye(ctx, eq, inputs, N, M=None, k=0, dtype=float, order='C'):
     if isinstance(k, Hole):
         raise ctx.unmappable(eq, 'a diagonal offset known only when the graph runs')
@@ -250,6 +265,7 @@ def _spread(root):
     return lower
 
 
+@ONNX.lowers('norm')
 def norm(ctx, eq, inputs, ord=None, axis=None, keepdims=False):
     if ord not in (None, 'fro', 2) or (ord == 2 and eq.inputs[0].aval.ndim != 1 and (
             axis is None or not isinstance(axis, int))):
@@ -270,6 +286,7 @@ def _nan_or_inf(test):
     return lower
 
 
+@ONNX.lowers('isfinite')
 def isfinite(ctx, eq, inputs):
     dtype = eq.inputs[0].aval.dtype
     if ieee.is_float(dtype):  # |x| < inf is false for NaN too
@@ -277,14 +294,18 @@ def isfinite(ctx, eq, inputs):
     return [ctx.node('Equal', [inputs[0], inputs[0]])]
 
 
-LOWERINGS = {
-    'remainder': remainder, 'floor_divide': floor_divide, 'py_binary': py_binary,
-    'py_unary': py_unary, 'square': square, 'argmin': _arg_reduction('ArgMin'),
-    'argmax': _arg_reduction('ArgMax'), 'all': _truth(False), 'any': _truth(True),
-    'cumsum': cumsum, 'sort': sort, 'argsort': argsort, 'take': take,
-    'take_along_axis': take_along_axis, 'arange': arange, 'zeros_like': _like(0),
-    'ones_like': _like(1), 'empty_like': _like(0), 'full_like': full_like, 'zeros': _sized(0),
-    'ones': _sized(1), 'empty': _sized(0), 'full': full, 'isnan': _nan_or_inf(
-        lambda ctx, dtype, x: ctx.node('IsNaN', [x])), 'isinf': _nan_or_inf(ieee.is_inf), 'isfinite': isfinite, 'eye': eye, 'var': _spread(False),
-    'std': _spread(True), 'norm': norm,
-}
+ONNX.define('argmin', _arg_reduction('ArgMin'))
+ONNX.define('argmax', _arg_reduction('ArgMax'))
+ONNX.define('all', _truth(False))
+ONNX.define('any', _truth(True))
+ONNX.define('zeros_like', _like(0))
+ONNX.define('ones_like', _like(1))
+ONNX.define('empty_like', _like(0))
+ONNX.define('zeros', _sized(0))
+ONNX.define('ones', _sized(1))
+ONNX.define('empty', _sized(0))
+ONNX.define('isnan', _nan_or_inf(
+        lambda ctx, dtype, x: ctx.node('IsNaN', [x])))
+ONNX.define('isinf', _nan_or_inf(ieee.is_inf))
+ONNX.define('var', _spread(False))
+ONNX.define('std', _spread(True))

@@ -16,6 +16,9 @@ from ..ir.lowerings import ONNX
 from ..python.operator_table import AUGMENTED
 from . import arrays, control, ieee, indexing, numeric, ufuncs, updates
 
+# these modules register their lowerings in ONNX (`@ONNX.lowers`) when imported
+LOWERING_MODULES = (arrays, control, indexing, numeric, ufuncs, updates)
+
 ARITHMETIC = {'add': 'Add', 'subtract': 'Sub', 'multiply': 'Mul',
               'divide': 'Div', 'matmul': 'MatMul', 'bitwise_and': 'BitwiseAnd',
               'bitwise_or': 'BitwiseOr', 'bitwise_xor': 'BitwiseXor'}
@@ -53,6 +56,7 @@ def elementwise(build):
     return lower
 
 
+@ONNX.lowers('reciprocal')
 def _reciprocal(ctx, eq, inputs):
     if not ieee.is_float(eq.outputs[0].aval.dtype):
         raise ctx.unmappable(eq, "integers: numpy's integer reciprocal of 0 converts an "
@@ -60,6 +64,7 @@ def _reciprocal(ctx, eq, inputs):
     return [ctx.node('Reciprocal', [ctx.cast(eq.inputs[0], inputs[0], eq.outputs[0].aval.dtype)])]
 
 
+@ONNX.lowers('power', 'pow')
 def _power(ctx, eq, inputs):
     """Pow; for integers (onnxruntime's Pow computes them as float64, wrong past 2**53 and on
     overflow) only a constant exponent, as multiplications that wrap as numpy's do."""
@@ -108,18 +113,22 @@ def _reduction(onnx_op):
     return lower
 
 
+@ONNX.lowers('invert')
 def _invert(ctx, eq, inputs):
     return [ctx.node('Not' if eq.inputs[0].aval.dtype == np.bool_ else 'BitwiseNot', inputs)]
 
 
+@ONNX.lowers('astype')
 def _astype(ctx, eq, inputs, dtype, **kwargs):
     return [ctx.cast(eq.inputs[0], inputs[0], np.dtype(dtype), force=True)]
 
 
+@ONNX.lowers('to_dtype')
 def _to_dtype(ctx, eq, inputs, dtype, weak=False):
     return [ctx.cast(eq.inputs[0], inputs[0], eq.outputs[0].aval.dtype, force=True)]
 
 
+@ONNX.lowers('where')
 def _where(ctx, eq, inputs):
     if len(inputs) != 3:
         raise ctx.unmappable(eq, 'np.where with one argument')
@@ -129,10 +138,12 @@ def _where(ctx, eq, inputs):
                                         for a, n in zip(eq.inputs[1:], inputs[1:])])]
 
 
+@ONNX.lowers('copy', 'stop_gradient')
 def _identity(ctx, eq, inputs, **params):
     return [ctx.node('Identity', inputs[:1])]
 
 
+@ONNX.lowers('clip')
 def _clip(ctx, eq, inputs, **params):
     dtype = eq.outputs[0].aval.dtype
     low, high = (ctx.cast(a, n, dtype) for a, n in zip(eq.inputs[1:3], inputs[1:3]))
@@ -140,10 +151,12 @@ def _clip(ctx, eq, inputs, **params):
     return [ieee.minimum(ctx, dtype, ieee.maximum(ctx, dtype, x, low), high)]
 
 
+@ONNX.lowers('inplace_op')
 def _inplace_op(ctx, eq, inputs, op):
     return LOWERINGS[AUGMENTED[op].ufunc](ctx, eq, inputs)
 
 
+@ONNX.lowers('read_variable')
 def _read_variable(ctx, eq, inputs):
     return inputs[:1]  # the variable's current value (`Lowering.name`)
 
@@ -159,29 +172,25 @@ def _update_variable(onnx_op):
 
 
 LOWERINGS = ONNX  # keyed by the op: an op module may register its own lowering there
-LOWERINGS.update({
-    **{name: _arithmetic(op) for name, op in ARITHMETIC.items()},
-    **{name: _arithmetic(op) for name, op in UNARY.items()},
-    **{name: _comparison(op) for name, op in COMPARISONS.items()},
-    'not_equal': _comparison('Equal', negate=True),
-    **{name: _logical(op) for name, op in LOGICAL.items()},
-    **{name: _reduction(op) for name, op in REDUCTIONS.items()},
-    'maximum': elementwise(ieee.maximum), 'minimum': elementwise(ieee.minimum),
-    'fmax': elementwise(ieee.fmax), 'fmin': elementwise(ieee.fmin),
-    'sign': elementwise(ieee.sign), 'reciprocal': _reciprocal,
-    'power': _power, 'pow': _power, 'astype': _astype, 'to_dtype': _to_dtype,
-    'where': _where, 'copy': _identity, 'stop_gradient': _identity, 'clip': _clip,
-    'invert': _invert, 'inplace_op': _inplace_op,
-    **arrays.LOWERINGS, **numeric.LOWERINGS, **ufuncs.LOWERINGS,
-    **updates.LOWERINGS,
-    'getitem': indexing.getitem, 'set_item': indexing.set_item,
-    'scatter_variable': indexing.scatter_variable, 'read_variable': _read_variable,
-    'assign_variable': _update_variable(None), 'assign_add_variable': _update_variable('Add'),
-    'assign_sub_variable': _update_variable('Sub'),
-    'cond': control.cond, 'while': control.while_loop, 'while_vjp': control.while_vjp,
-    'while_saving': control.while_saving,
-    'call': control.call,
-})
+for _name, _onnx_op in ARITHMETIC.items():
+    ONNX.define(_name, _arithmetic(_onnx_op))
+for _name, _onnx_op in UNARY.items():
+    ONNX.define(_name, _arithmetic(_onnx_op))
+for _name, _onnx_op in COMPARISONS.items():
+    ONNX.define(_name, _comparison(_onnx_op))
+ONNX.define('not_equal', _comparison('Equal', negate=True))
+for _name, _onnx_op in LOGICAL.items():
+    ONNX.define(_name, _logical(_onnx_op))
+for _name, _onnx_op in REDUCTIONS.items():
+    ONNX.define(_name, _reduction(_onnx_op))
+ONNX.define('maximum', elementwise(ieee.maximum))
+ONNX.define('minimum', elementwise(ieee.minimum))
+ONNX.define('fmax', elementwise(ieee.fmax))
+ONNX.define('fmin', elementwise(ieee.fmin))
+ONNX.define('sign', elementwise(ieee.sign))
+ONNX.define('assign_variable', _update_variable(None))
+ONNX.define('assign_add_variable', _update_variable('Add'))
+ONNX.define('assign_sub_variable', _update_variable('Sub'))
 
 _WHY = {
     'effects ONNX has no operator for (a model computes values, it does not print, '

@@ -5,6 +5,7 @@ Each computes in the output's dtype, as numpy's loops do.
 """
 import numpy as np
 
+from ..ir.lowerings import ONNX
 from . import ieee
 
 
@@ -51,6 +52,7 @@ def _fmod(ctx, eq, a, b):
     return ctx.node('Mod', [a, b], fmod=1)
 
 
+@ONNX.lowers('round')
 def _round(ctx, eq, inputs, decimals=0):
     (x,) = _cast_all(ctx, eq, inputs)
     if eq.outputs[0].aval.dtype.kind in 'biu':
@@ -67,6 +69,7 @@ _REDUCE = {'add': 'ReduceSum', 'multiply': 'ReduceProd', 'maximum': 'ReduceMax',
            'minimum': 'ReduceMin'}
 
 
+@ONNX.lowers('ufunc_reduce')
 def _ufunc_reduce(ctx, eq, inputs, ufunc, axis=0, keepdims=False, dtype=None):
     if ufunc.__name__ not in _REDUCE or dtype is not None:
         raise ctx.unmappable(eq, f'{ufunc.__name__}.reduce')
@@ -76,6 +79,7 @@ def _ufunc_reduce(ctx, eq, inputs, ufunc, axis=0, keepdims=False, dtype=None):
     return [reduce(ctx, eq, _REDUCE[ufunc.__name__], x, axes, keepdims)]
 
 
+@ONNX.lowers('ufunc_accumulate')
 def _ufunc_accumulate(ctx, eq, inputs, ufunc, axis=0, dtype=None):
     if ufunc.__name__ != 'add' or dtype is not None:
         raise ctx.unmappable(eq, f'{ufunc.__name__}.accumulate (add.accumulate maps)')
@@ -83,9 +87,9 @@ def _ufunc_accumulate(ctx, eq, inputs, ufunc, axis=0, dtype=None):
     return [ctx.node('CumSum', [x, ctx.int64s(axis)])]
 
 
+@ONNX.lowers('ufunc_outer')
 def _ufunc_outer(ctx, eq, inputs, ufunc, dtype=None, casting=None):
-    from .table import LOWERINGS
-    lower = LOWERINGS.get(ufunc.__name__)
+    lower = ONNX.get(ufunc.__name__)
     if lower is None or dtype is not None or casting is not None:
         raise ctx.unmappable(eq, f'{ufunc.__name__}.outer')
     a, b = eq.inputs
@@ -130,6 +134,7 @@ def _vecmat(ctx, eq, v, a):
     return ctx.node('Squeeze', [ctx.node('MatMul', [row, a]), ctx.int64s([-2])])
 
 
+@ONNX.lowers('tensordot')
 def _tensordot(ctx, eq, inputs, axes=2):
     na, nb = eq.inputs[0].aval.ndim, eq.inputs[1].aval.ndim
     if isinstance(axes, int):
@@ -146,35 +151,47 @@ def _tensordot(ctx, eq, inputs, axes=2):
     return [ctx.node('Einsum', _cast_all(ctx, eq, inputs), equation=equation)]
 
 
+@ONNX.lowers('conjugate')
 def _conjugate(ctx, eq, inputs):
     if eq.inputs[0].aval.dtype.kind == 'c':
         raise ctx.unmappable(eq, 'complex numbers (onnxruntime has no complex kernels)')
     return [ctx.cast(eq.inputs[0], inputs[0], eq.outputs[0].aval.dtype, force=True)]
 
 
+@ONNX.lowers('einsum')
 def _einsum(ctx, eq, inputs, subscripts, **params):
     if params or '...' in subscripts or '->' not in subscripts:
         raise ctx.unmappable(eq, 'einsum with ..., without -> or with options')
     return [ctx.node('Einsum', _cast_all(ctx, eq, inputs), equation=subscripts.replace(' ', ''))]
 
 
-LOWERINGS = {
-    'log10': _scaled('Log', 1 / np.log(10)), 'log2': _scaled('Log', 1 / np.log(2)),
-    'deg2rad': _scaled('Identity', np.pi / 180), 'radians': _scaled('Identity', np.pi / 180),
-    'rad2deg': _scaled('Identity', 180 / np.pi), 'degrees': _scaled('Identity', 180 / np.pi),
-    'arcsinh': _composed(lambda ctx, eq, x: ctx.node('Asinh', [x])),
-    'arccosh': _composed(lambda ctx, eq, x: ctx.node('Acosh', [x])),
-    'arctanh': _composed(lambda ctx, eq, x: ctx.node('Atanh', [x])),
-    'exp2': _composed(lambda ctx, eq, x: ctx.node('Pow', [_const(ctx, eq, 2), x])),
-    'log1p': _ieee(ieee.log1p), 'expm1': _ieee(ieee.expm1), 'trunc': _composed(_trunc),
-    'cbrt': _ieee(ieee.cbrt), 'hypot': _ieee(ieee.hypot), 'fmod': _composed(_fmod),
-    'logaddexp': _ieee(ieee.logaddexp(np.e)), 'logaddexp2': _ieee(ieee.logaddexp(2)),
-    'heaviside': _ieee(ieee.heaviside), 'float_power': _composed(
-        lambda ctx, eq, a, b: ctx.node('Pow', [a, b])),
-    'round': _round, 'ufunc_reduce': _ufunc_reduce, 'ufunc_accumulate': _ufunc_accumulate,
-    'ufunc_outer': _ufunc_outer, 'dot': _composed(_dot), 'inner': _composed(_inner),
-    'outer': _composed(_outer), 'vecdot': _composed(_vecdot), 'einsum': _einsum,
-    'matvec': _composed(_matvec), 'vecmat': _composed(_vecmat), 'arctan2': _ieee(ieee.arctan2),
-    'ldexp': _ieee(ieee.ldexp), 'conjugate': _conjugate, 'tensordot': _tensordot,
-    'det': _composed(lambda ctx, eq, x: ctx.node('Det', [x])),
-}
+ONNX.define('log10', _scaled('Log', 1 / np.log(10)))
+ONNX.define('log2', _scaled('Log', 1 / np.log(2)))
+ONNX.define('deg2rad', _scaled('Identity', np.pi / 180))
+ONNX.define('radians', _scaled('Identity', np.pi / 180))
+ONNX.define('rad2deg', _scaled('Identity', 180 / np.pi))
+ONNX.define('degrees', _scaled('Identity', 180 / np.pi))
+ONNX.define('arcsinh', _composed(lambda ctx, eq, x: ctx.node('Asinh', [x])))
+ONNX.define('arccosh', _composed(lambda ctx, eq, x: ctx.node('Acosh', [x])))
+ONNX.define('arctanh', _composed(lambda ctx, eq, x: ctx.node('Atanh', [x])))
+ONNX.define('exp2', _composed(lambda ctx, eq, x: ctx.node('Pow', [_const(ctx, eq, 2), x])))
+ONNX.define('log1p', _ieee(ieee.log1p))
+ONNX.define('expm1', _ieee(ieee.expm1))
+ONNX.define('trunc', _composed(_trunc))
+ONNX.define('cbrt', _ieee(ieee.cbrt))
+ONNX.define('hypot', _ieee(ieee.hypot))
+ONNX.define('fmod', _composed(_fmod))
+ONNX.define('logaddexp', _ieee(ieee.logaddexp(np.e)))
+ONNX.define('logaddexp2', _ieee(ieee.logaddexp(2)))
+ONNX.define('heaviside', _ieee(ieee.heaviside))
+ONNX.define('float_power', _composed(
+        lambda ctx, eq, a, b: ctx.node('Pow', [a, b])))
+ONNX.define('dot', _composed(_dot))
+ONNX.define('inner', _composed(_inner))
+ONNX.define('outer', _composed(_outer))
+ONNX.define('vecdot', _composed(_vecdot))
+ONNX.define('matvec', _composed(_matvec))
+ONNX.define('vecmat', _composed(_vecmat))
+ONNX.define('arctan2', _ieee(ieee.arctan2))
+ONNX.define('ldexp', _ieee(ieee.ldexp))
+ONNX.define('det', _composed(lambda ctx, eq, x: ctx.node('Det', [x])))

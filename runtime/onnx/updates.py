@@ -7,6 +7,7 @@ as numpy's unbuffered `at` does.
 """
 import numpy as np
 
+from ..ir.lowerings import ONNX
 from .indexing import INT64_MAX, scatter
 from ..ir.core import Equation
 
@@ -16,10 +17,12 @@ def _as(ctx, eq, k, inputs, dtype=None):
     return ctx.cast(eq.inputs[k], inputs[k], dtype)
 
 
+@ONNX.lowers('fill')
 def fill(ctx, eq, inputs):
     return [ctx.node('Expand', [_as(ctx, eq, 1, inputs), ctx.node('Shape', inputs[:1])])]
 
 
+@ONNX.lowers('copyto')
 def copyto(ctx, eq, inputs, casting='same_kind'):
     src = ctx.node('Expand', [_as(ctx, eq, 1, inputs), ctx.node('Shape', inputs[:1])])
     if len(inputs) == 2:
@@ -28,6 +31,7 @@ def copyto(ctx, eq, inputs, casting='same_kind'):
     return [ctx.node('Where', [where, src, inputs[0]])]
 
 
+@ONNX.lowers('putmask')
 def putmask(ctx, eq, inputs):
     a, _, values = eq.inputs
     if values.aval.shape != () and values.aval.shape != a.aval.shape:
@@ -36,6 +40,7 @@ def putmask(ctx, eq, inputs):
     return [ctx.node('Where', [mask, _as(ctx, eq, 2, inputs), inputs[0]])]
 
 
+@ONNX.lowers('put')
 def put(ctx, eq, inputs, mode='raise'):
     a, ind, v = eq.inputs
     if mode != 'raise' or v.aval.shape not in ((), (1,), ind.aval.shape):
@@ -53,6 +58,7 @@ def put(ctx, eq, inputs, mode='raise'):
     return [ctx.node('Reshape', [scattered, ctx.node('Shape', inputs[:1])])]
 
 
+@ONNX.lowers('put_along_axis')
 def put_along_axis(ctx, eq, inputs, axis):
     if axis is None:
         raise ctx.unmappable(eq, 'axis=None')
@@ -64,6 +70,7 @@ def put_along_axis(ctx, eq, inputs, axis):
 _AT = {'add': 'add', 'subtract': 'add', 'multiply': 'mul', 'maximum': 'max', 'minimum': 'min'}
 
 
+@ONNX.lowers('ufunc_at')
 def ufunc_at(ctx, eq, inputs, ufunc, index, has_b):
     if ufunc.__name__ not in _AT or not has_b:
         raise ctx.unmappable(eq, f'{ufunc.__name__}.at (add, subtract, multiply, maximum and '
@@ -76,9 +83,9 @@ def ufunc_at(ctx, eq, inputs, ufunc, index, has_b):
                     reduction=_AT[ufunc.__name__])]
 
 
+@ONNX.lowers('ufunc_out')
 def ufunc_out(ctx, eq, inputs, ufunc, given, dtype=None, casting=None):
-    from .table import LOWERINGS
-    lower = LOWERINGS.get(ufunc.__name__)
+    lower = ONNX.get(ufunc.__name__)
     if lower is None or len(eq.outputs) != 1 or dtype is not None:
         raise ctx.unmappable(eq, f'{ufunc.__name__}(..., out=...)')
     count = sum(given)
@@ -86,15 +93,18 @@ def ufunc_out(ctx, eq, inputs, ufunc, given, dtype=None, casting=None):
     return lower(ctx, inner, inputs[count:])
 
 
+@ONNX.lowers('reshape_as')
 def reshape_as(ctx, eq, inputs):
     return [ctx.node('Reshape', [inputs[0], ctx.node('Shape', inputs[1:2])])]
 
 
+@ONNX.lowers('nonzero')
 def nonzero(ctx, eq, inputs):
     found = ctx.node('NonZero', inputs[:1])
     return [ctx.node('Gather', [found, ctx.int64s(i)], axis=0) for i in range(len(eq.outputs))]
 
 
+@ONNX.lowers('split')
 def split(ctx, eq, inputs, indices_or_sections, axis=0):
     if isinstance(indices_or_sections, int):
         return ctx.node('Split', inputs[:1], outputs=len(eq.outputs), axis=axis,
@@ -104,22 +114,17 @@ def split(ctx, eq, inputs, indices_or_sections, axis=0):
                                ctx.int64s([axis])]) for start, stop in zip(bounds, bounds[1:])]
 
 
+@ONNX.lowers('divmod')
 def divmod_(ctx, eq, inputs):
     from . import numeric
     quotient = numeric.floor_divide(ctx, eq, inputs)
     return quotient + numeric.remainder(ctx, eq, inputs)
 
 
+@ONNX.lowers('modf')
 def modf(ctx, eq, inputs):
-    from .ufuncs import LOWERINGS
     from .ieee import fraction
-    whole = LOWERINGS['trunc'](ctx, eq, inputs)[0]
+    whole = ONNX['trunc'](ctx, eq, inputs)[0]
     return [fraction(ctx, eq.outputs[0].aval.dtype, _as(ctx, eq, 0, inputs), whole), whole]
 
 
-LOWERINGS = {
-    'fill': fill, 'copyto': copyto, 'putmask': putmask, 'put': put,
-    'put_along_axis': put_along_axis, 'ufunc_at': ufunc_at, 'ufunc_out': ufunc_out,
-    'reshape_as': reshape_as, 'nonzero': nonzero, 'split': split, 'divmod': divmod_,
-    'modf': modf,
-}

@@ -43,7 +43,7 @@ def run_cond(pred, *args, true_branch, false_branch):
     return (true_branch if pred else false_branch)(*args)
 
 
-@defop('cond', run_cond, multiple_results=True)
+@defop('cond', run_cond, multiple_results=True, fp_quiet=True)
 def _cond_rule(pred, *avals, true_branch, false_branch):
     if pred.dtype != np.bool_ or pred.shape != ():
         raise TypeError(f'cond: the predicate must be a bool scalar, not {pred}')
@@ -62,7 +62,7 @@ def run_while(*args, cond, body, carried):
     return tuple(state)
 
 
-@defop('while', run_while, multiple_results=True)
+@defop('while', run_while, multiple_results=True, fp_quiet=True)
 def _while_rule(*avals, cond, body, carried):
     _check_inputs('while (cond)', cond, avals)
     _check_inputs('while (body)', body, avals)
@@ -86,7 +86,7 @@ def raise_exception(*, exception):
     raise fresh.with_traceback(None)
 
 
-@defop('raise', raise_exception, stateful=True)
+@defop('raise', raise_exception, stateful=True, fp_quiet=True)
 def _raise_rule(*, exception):
     return None
 
@@ -98,7 +98,7 @@ def check_defined(defined, value, *, name):
     return value
 
 
-@defop('check_defined', check_defined)
+@defop('check_defined', check_defined, fp_quiet=True)
 def _check_defined_rule(defined, value, *, name):
     return value
 
@@ -132,7 +132,7 @@ def run_while_saving(*args, cond, body, carried, saved):
     return (*state, *stacks, np.int64(trips))
 
 
-@defop('while_saving', run_while_saving, multiple_results=True)
+@defop('while_saving', run_while_saving, multiple_results=True, fp_quiet=True)
 def _while_saving_rule(*avals, cond, body, carried, saved):
     stacks = [AbstractValue(avals[i].dtype, (None, *avals[i].shape)) for i in saved]
     return [*_while_rule(*avals, cond=cond, body=body, carried=carried), *stacks,
@@ -189,7 +189,7 @@ def _plus_direct(cts, floats, saved, direct, k):
     return cts
 
 
-@defop('while_vjp', run_while_vjp, multiple_results=True)
+@defop('while_vjp', run_while_vjp, multiple_results=True, fp_quiet=True)
 def _while_vjp_rule(*avals, cond, body, body_vjp, carried, floats, saved, const_cts, variables,
                     stacked=False, weak=(), direct=False):  # graphs saved before while_saving: no `stacked`
     ins = body.in_avals

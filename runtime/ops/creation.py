@@ -28,7 +28,7 @@ def _like_rule(fn):
 for _name, _fn in (('zeros_like', np.zeros_like), ('ones_like', np.ones_like),
                    ('empty_like', np.empty_like), ('full_like', np.full_like)):
     register(Op(_name, _fn, _like_rule(_fn), numpy=(_fn,), numpy_inputs=2 if _fn is np.full_like else 1,
-                fresh=True, array_result=True))
+                fresh=True, array_result=True, layout='first', fp_quiet=_fn is not np.full_like))
 
 
 def filled(template, dims):
@@ -74,7 +74,7 @@ def _sized(fn):
     def emit(args, params, src):
         rest = {k: v for k, v in params.items() if k != 'shape'}
         return call_source(src(fn), [template_source(params['shape'], args)], rest, src)
-    return Op(fn.__name__, impl, rule, emit=emit)
+    return Op(fn.__name__, impl, rule, emit=emit, layout='c', fp_quiet=True)
 
 
 for _fn in (np.zeros, np.ones, np.empty):
@@ -95,7 +95,7 @@ def _full_rule(fill_value, *dims, shape, dtype=None, order='C'):
     return AbstractValue(dtype, target)
 
 
-register(Op('full', _full, _full_rule))
+register(Op('full', _full, _full_rule, layout='c'))
 
 
 def _eye(*dims, N, M=None, k=0, dtype=float, order='C'):
@@ -109,7 +109,7 @@ def _eye_rule(*dims, N, M=None, k=0, dtype=float, order='C'):
     return AbstractValue(dtype, (rows, columns))
 
 
-register(Op('eye', _eye, _eye_rule))
+register(Op('eye', _eye, _eye_rule, layout='c', fp_quiet=True))
 
 
 def arange(start, stop, step, *, dtype, python=False):
@@ -117,7 +117,7 @@ def arange(start, stop, step, *, dtype, python=False):
     return np.arange(start, stop, step, dtype=dtype)
 
 
-@defop('arange', arange, fresh=True)
+@defop('arange', arange, fresh=True, layout='c', fp_quiet=True)
 def _arange_rule(start, stop, step, *, dtype, python=False):
     for aval in (start, stop, step):
         if aval.shape != ():

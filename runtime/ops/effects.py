@@ -20,7 +20,7 @@ def print_values(*values, parts, sep=' ', end='\n'):
     print(*fill_parts(parts, values), sep=sep, end=end)  # `print` finds sys.stdout at each call
 
 
-@defop('print', print_values, stateful=True)
+@defop('print', print_values, stateful=True, fp_quiet=True)
 def _print_rule(*values, parts, sep=' ', end='\n'):
     return None
 
@@ -48,7 +48,7 @@ def check(condition, *values, parts):
         raise InvalidArgumentError(message or 'assertion failed')
 
 
-@defop('assert', check, stateful=True)
+@defop('assert', check, stateful=True, fp_quiet=True)
 def _assert_rule(condition, *values, parts):
     return None
 

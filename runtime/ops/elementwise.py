@@ -43,10 +43,20 @@ def ufunc_rule(ufunc):
 
 
 UFUNCS = {u.__name__: u for u in vars(np).values() if isinstance(u, np.ufunc)}
+
+
+def _tests_only(ufunc):
+    """True for comparisons and tests (isnan, signbit...): every numeric loop gives bools, and
+    numpy reports no floating-point error from them (NaN compares quietly)."""
+    return all(t.endswith('->?') for t in ufunc.types if 'O' not in t)
+
+
 _UFUNC_METHODS = {'conjugate': ('conj', 'conjugate')}  # ndarray methods calling the ufunc
 for _name, _ufunc in sorted(UFUNCS.items()):
     register(Op(_name, _ufunc, ufunc_rule(_ufunc), multiple_results=_ufunc.nout > 1,
-                methods=_UFUNC_METHODS.get(_name, ()), fresh=True))
+                methods=_UFUNC_METHODS.get(_name, ()), fresh=True,
+                layout='product' if _ufunc.signature else 'operands',
+                fp_quiet=_tests_only(_ufunc)))
 
 # Gradients (`g`: the output's cotangent; `out`: the output); broadcasting is summed back by
 # `runtime.autodiff.backprop`, and a Python scalar operand (a literal) never needs one.
@@ -173,7 +183,8 @@ def _ufunc_outer(a, b, *, ufunc, **kwargs):
     return ufunc.outer(a, b, **kwargs)
 
 
-@defop('ufunc_outer', _ufunc_outer, emit=ufunc_method_emitter('outer'), fresh=True)
+@defop('ufunc_outer', _ufunc_outer, emit=ufunc_method_emitter('outer'), fresh=True,
+       layout='operands')
 def _ufunc_outer_rule(a, b, *, ufunc, dtype=None, casting=None):
     if ufunc.nin != 2 or ufunc.signature:
         raise ValueError('method outer is only supported for binary functions')
@@ -193,12 +204,12 @@ def _ufunc_outer_vjp(needed, g, out, a, b, *, ufunc, **params):
 # `x ** y` on arrays is not always `np.power` (numpy takes fast paths such as
 # sqrt for 0.5, which differ in the sign of zeros and at infinities); staging
 # Python's own operator keeps graph results bitwise equal to eager ones.
-@defop('pow', operator.pow, fresh=True)
+@defop('pow', operator.pow, fresh=True, layout='operands')
 def _pow_rule(base, exponent):
     return ufunc_rule(np.power)(base, exponent)
 
 
-@defop('stop_gradient', np.copy)
+@defop('stop_gradient', np.copy, layout='first', fp_quiet=True)
 def _stop_gradient_rule(x):
     """`rt.stop_gradient`: a copy of x that differentiation treats as a constant."""
     return AbstractValue(x.dtype, x.shape)
@@ -208,7 +219,7 @@ no_gradient('it stops differentiation by design (rt.stop_gradient)', 'stop_gradi
 
 
 @defop('round', np.round, numpy=(np.round, np.around), methods=('round',),
-       fresh=True)
+       fresh=True, layout='operands')
 def _round_rule(a, decimals=0):
     return AbstractValue(probe_dtype(np.round, a, decimals=decimals), a.shape)
 
@@ -217,7 +228,8 @@ def _astype(x, dtype, **kwargs):
     return x.astype(dtype, **kwargs)
 
 
-@defop('astype', _astype, emit=method_emitter('astype'), numpy=(np.astype,), numpy_inputs=None)
+@defop('astype', _astype, emit=method_emitter('astype'), numpy=(np.astype,), numpy_inputs=None,
+       layout='first')
 def _astype_rule(x, dtype, **kwargs):
     dtype = probe_dtype(_astype, x, dtype=dtype, **kwargs)  # checks `casting=`
     return AbstractValue(dtype, x.shape)
@@ -230,7 +242,7 @@ def to_dtype(x, *, dtype, weak=False):
     return dtype.type(x) if np.ndim(x) == 0 else np.asarray(x, dtype)
 
 
-@defop('to_dtype', to_dtype)
+@defop('to_dtype', to_dtype, layout='first')
 def _to_dtype_rule(x, *, dtype, weak=False):
     return AbstractValue(dtype, x.shape, weak=weak)
 

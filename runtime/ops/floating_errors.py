@@ -41,7 +41,7 @@ def run_errstate(*args, graph, modes):
         return graph(*args)
 
 
-@defop('errstate', run_errstate, multiple_results=True)
+@defop('errstate', run_errstate, multiple_results=True, fp_quiet=True)
 def _errstate_rule(*avals, graph, modes):
     check_modes('errstate', modes)
     _check_inputs('errstate', graph, avals)
@@ -59,7 +59,7 @@ def set_modes(*, modes):
 _ABSENT = object()
 
 
-@defop('seterr', set_modes, stateful=True)
+@defop('seterr', set_modes, stateful=True, fp_quiet=True)
 def _seterr_rule(*, modes):
     check_modes('seterr', modes)
     return None

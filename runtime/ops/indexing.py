@@ -86,7 +86,7 @@ def emit_getitem(args, params, src):
     return f'{x}[{items or "()"}]'
 
 
-@defop('getitem', _getitem, emit=emit_getitem)
+@defop('getitem', _getitem, emit=emit_getitem, fp_quiet=True)
 def _getitem_rule(x, *dynamic, index):
     items = [_classify(i, dynamic) for i in index]
     if x.shape is None or any(consumed is None for _, consumed, _ in items):

@@ -34,13 +34,15 @@ def _concatenated_shape(shapes, axis):
     return tuple(result)
 
 
-@defop('concatenate', np.concatenate, packed=True, numpy=(np.concatenate,), numpy_inputs=None, fresh=True)
+@defop('concatenate', np.concatenate, packed=True, numpy=(np.concatenate,), numpy_inputs=None,
+       fresh=True, layout='operands')
 def _concatenate_rule(*arrays, axis=0, **params):
     dtype = probe_dtype(_packed(np.concatenate), *arrays, axis=axis, **params)
     return AbstractValue(dtype, _concatenated_shape([a.shape for a in arrays], axis))
 
 
-@defop('stack', np.stack, packed=True, numpy=(np.stack,), numpy_inputs=None, fresh=True)
+@defop('stack', np.stack, packed=True, numpy=(np.stack,), numpy_inputs=None, fresh=True,
+       layout='operands')
 def _stack_rule(*arrays, axis=0, **params):
     dtype = probe_dtype(_packed(np.stack), *arrays, axis=axis, **params)
     known = [a.shape for a in arrays if a.shape is not None]
@@ -63,7 +65,8 @@ def _at_least(shape, ndim):
     return (1,) * (ndim - len(shape)) + shape
 
 
-@defop('hstack', np.hstack, packed=True, numpy=(np.hstack,), numpy_inputs=None, fresh=True)
+@defop('hstack', np.hstack, packed=True, numpy=(np.hstack,), numpy_inputs=None, fresh=True,
+       layout='operands')
 def _hstack_rule(*arrays, **params):
     dtype = probe_dtype(_packed(np.hstack), *arrays, **params)
     shapes = [_at_least(a.shape, 1) for a in arrays]
@@ -71,7 +74,8 @@ def _hstack_rule(*arrays, **params):
     return AbstractValue(dtype, _concatenated_shape(shapes, axis))
 
 
-@defop('vstack', np.vstack, packed=True, numpy=(np.vstack,), numpy_inputs=None, fresh=True)
+@defop('vstack', np.vstack, packed=True, numpy=(np.vstack,), numpy_inputs=None, fresh=True,
+       layout='operands')
 def _vstack_rule(*arrays, **params):
     dtype = probe_dtype(_packed(np.vstack), *arrays, **params)
     return AbstractValue(dtype, _concatenated_shape([_at_least(a.shape, 2) for a in arrays], 0))

@@ -15,7 +15,8 @@ def _aligned(a_dim, b_dim, a, b, i, j):
                       f'dimension {i} of the first and {j} of the second differ')
 
 
-@defop('dot', np.dot, numpy=(np.dot,), numpy_inputs=2, methods=('dot',), fresh=True)
+@defop('dot', np.dot, numpy=(np.dot,), numpy_inputs=2, methods=('dot',), fresh=True,
+       layout='product')
 def _dot_rule(a, b):
     dtype = probe_dtype(np.dot, a, b)
     if a.shape is None or b.shape is None:
@@ -49,7 +50,7 @@ def _tensordot_axes(axes, a, b):
             [normalize_axis(x, len(b.shape)) for x in b_axes])
 
 
-@defop('tensordot', np.tensordot, numpy=(np.tensordot,), numpy_inputs=2, fresh=True)
+@defop('tensordot', np.tensordot, numpy=(np.tensordot,), numpy_inputs=2, fresh=True, layout='c')
 def _tensordot_rule(a, b, axes=2):
     dtype = probe_dtype(np.tensordot, a, b, axes=axes)
     if a.shape is None or b.shape is None:
@@ -89,12 +90,12 @@ defvjp('outer', lambda g, out, a, b: np.reshape(g @ np.ravel(b), np.shape(a)),
        lambda g, out, a, b: np.reshape(np.ravel(a) @ g, np.shape(b)))
 
 
-@defop('outer', np.outer, numpy=(np.outer,), numpy_inputs=2, fresh=True)
+@defop('outer', np.outer, numpy=(np.outer,), numpy_inputs=2, fresh=True, layout='product')
 def _outer_rule(a, b):
     return AbstractValue(probe_dtype(np.outer, a, b), (size(a.shape), size(b.shape)))
 
 
-@defop('inner', np.inner, numpy=(np.inner,), numpy_inputs=2, fresh=True)
+@defop('inner', np.inner, numpy=(np.inner,), numpy_inputs=2, fresh=True, layout='product')
 def _inner_rule(a, b):
     dtype = probe_dtype(np.inner, a, b)
     if a.shape is None or b.shape is None:

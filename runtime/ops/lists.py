@@ -12,7 +12,7 @@ def list_append(buf, x):
     return x.astype(buf.dtype, copy=False) if len(buf) == 0 else np.concatenate((buf, x))
 
 
-@defop('list_append', list_append)
+@defop('list_append', list_append, fp_quiet=True)
 def _list_append_rule(buf, x):
     if x.dtype != buf.dtype:
         raise TypeError(f'list_append: a {x} element for a list of {buf.dtype}')

@@ -30,7 +30,7 @@ def _emit_binary(args, params, src):
     return f'{args[0]} {params["op"]} {args[1]}'
 
 
-@defop('py_binary', py_binary, emit=_emit_binary)
+@defop('py_binary', py_binary, emit=_emit_binary, fp_quiet=True)
 def _py_binary_rule(a, b, *, op):
     kind = max(_python_operand(a), _python_operand(b), key=_KINDS.index)
     if op == '/' and kind in 'bi':
@@ -48,7 +48,7 @@ def _emit_unary(args, params, src):
     return f'abs({args[0]})' if params['op'] == 'abs' else f'{params["op"]}{args[0]}'
 
 
-@defop('py_unary', py_unary, emit=_emit_unary)
+@defop('py_unary', py_unary, emit=_emit_unary, fp_quiet=True)
 def _py_unary_rule(a, *, op):
     kind = _python_operand(a)
     if op == 'abs' and kind == 'c':

@@ -280,7 +280,7 @@ def rule_of(kind, method):
     return SPECS[kind].get(method)
 
 
-@defop('draw', draw, stateful=True)
+@defop('draw', draw, stateful=True, fp_quiet=True)
 def _draw_rule(rng, *dynamic, method, arguments):
     rule = rule_of(rng.kind, method)
     if rule is None:
@@ -358,12 +358,12 @@ def restore_state(rng, words):
         rng.bit_generator.state = state
 
 
-@defop('rng_state', read_state, stateful=True)
+@defop('rng_state', read_state, stateful=True, fp_quiet=True)
 def _rng_state_rule(rng, *, words):
     return AbstractValue(np.uint64, (words,))
 
 
-@defop('rng_restore', restore_state, stateful=True)
+@defop('rng_restore', restore_state, stateful=True, fp_quiet=True)
 def _rng_restore_rule(rng, words):
     return None
 

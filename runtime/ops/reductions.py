@@ -36,7 +36,8 @@ for _name, _fn in (('sum', np.sum), ('prod', np.prod), ('mean', np.mean), ('std'
                    ('norm', np.linalg.norm)):
     _impl = _direct(_fn, _UFUNC_OF[_name]) if _name in _UFUNC_OF else _fn
     register(Op(_name, _impl, _reduction_rule(_fn), numpy=(_fn, *_ALIASES.get(_name, ())),
-                methods=() if _name == 'norm' else (_name,), fresh=True))
+                methods=() if _name == 'norm' else (_name,), fresh=True,
+                layout=None if _name == 'norm' else 'operands'))
 no_gradient('its outputs are integers or bools', 'argmax', 'argmin', 'all', 'any')
 
 
@@ -114,9 +115,9 @@ def _scan_rule(fn):
 
 
 register(Op('cumsum', np.cumsum, _scan_rule(np.cumsum), numpy=(np.cumsum,), methods=('cumsum',),
-            fresh=True))
+            fresh=True, layout='operands'))
 register(Op('cumprod', np.cumprod, _scan_rule(np.cumprod), numpy=(np.cumprod,),
-            methods=('cumprod',), fresh=True))
+            methods=('cumprod',), fresh=True, layout='operands'))
 
 
 def _cumsum_vjp(g, out, a, axis=None, **params):
@@ -183,7 +184,8 @@ def _ufunc_accumulate(x, *, ufunc, **kwargs):
     return ufunc.accumulate(x, **kwargs)
 
 
-@defop('ufunc_reduce', _ufunc_reduce, emit=ufunc_method_emitter('reduce'), fresh=True)
+@defop('ufunc_reduce', _ufunc_reduce, emit=ufunc_method_emitter('reduce'), fresh=True,
+       layout='operands')
 def _ufunc_reduce_rule(x, *, ufunc, axis=0, keepdims=False, **params):
     dtype = probe_dtype(ufunc.reduce, x, axis=axis, keepdims=keepdims, **params)
     return AbstractValue(dtype, reduce_shape(x.shape, axis, keepdims))
@@ -210,7 +212,7 @@ defvjp('ufunc_accumulate', _ufunc_accumulate_vjp)
 
 
 @defop('ufunc_accumulate', _ufunc_accumulate, emit=ufunc_method_emitter('accumulate'),
-       fresh=True)
+       fresh=True, layout='operands')
 def _ufunc_accumulate_rule(x, *, ufunc, axis=0, **params):
     if x.shape is not None and not x.shape:
         raise TypeError('cannot accumulate on a scalar')

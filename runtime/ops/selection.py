@@ -8,7 +8,8 @@ from ..ir.shapes import broadcast_shapes, normalize_axis, probe_dtype, size
 from ..ir.registry import defop, defvjp, no_gradient
 
 
-@defop('where', np.where, numpy=(np.where,), numpy_inputs=None, fresh=True, array_result=True)
+@defop('where', np.where, numpy=(np.where,), numpy_inputs=None, fresh=True, array_result=True,
+       layout='operands')
 def _where_rule(condition, x, y):
     dtype = probe_dtype(np.where, condition, x, y)
     return AbstractValue(dtype, broadcast_shapes(condition.shape, x.shape, y.shape))
@@ -25,7 +26,8 @@ def _nonzero_rule(a):
     return [AbstractValue(np.intp, (None,))] * len(a.shape)
 
 
-@defop('clip', np.clip, numpy=(np.clip,), numpy_inputs=None, methods=('clip',), fresh=True)
+@defop('clip', np.clip, numpy=(np.clip,), numpy_inputs=None, methods=('clip',), fresh=True,
+       layout='operands')
 def _clip_rule(a, a_min, a_max, **params):
     dtype = probe_dtype(np.clip, a, a_min, a_max, **params)
     shapes = [v.shape for v in (a, a_min, a_max) if v is not None]
@@ -54,7 +56,7 @@ def _sorted_shape(a, axis):
     return a.shape
 
 
-@defop('sort', np.sort, numpy=(np.sort,), fresh=True)
+@defop('sort', np.sort, numpy=(np.sort,), fresh=True, layout='first', in_place_method='sort')
 def _sort_rule(a, axis=-1, **params):
     return AbstractValue(probe_dtype(np.sort, a, axis=axis, **params), _sorted_shape(a, axis))
 

@@ -25,7 +25,7 @@ def _emit_reshape(args, params, src):
 
 
 @defop('reshape', _reshape, emit=_emit_reshape, numpy=(np.reshape,), numpy_inputs=None, view=True,
-       array_result=True)
+       array_result=True, layout='first', view_when_strides_allow=True, undo='reshape')
 def _reshape_rule(a, *dims, shape, order='C', copy=None):
     """`shape` may hold holes (sizes known at run time): those dims are unknown."""
     check_sizes(dims, 'numpy.reshape')
@@ -58,7 +58,7 @@ def _transpose_rule(a, axes=None):
 
 
 @defop('swapaxes', np.swapaxes, numpy=(np.swapaxes,), methods=('swapaxes',), view=True,
-       array_result=True)
+       array_result=True, undo='itself')
 def _swapaxes_rule(a, axis1, axis2):
     if a.shape is None:
         return _same_dtype(a, None)
@@ -88,7 +88,8 @@ def _moveaxis_rule(a, source, destination):
     return _same_dtype(a, tuple(a.shape[i] for i in order))
 
 
-@defop('expand_dims', np.expand_dims, numpy=(np.expand_dims,), view=True, array_result=True)
+@defop('expand_dims', np.expand_dims, numpy=(np.expand_dims,), view=True, array_result=True,
+       layout='first', undo='reshape')
 def _expand_dims_rule(a, axis):
     if a.shape is None:
         return _same_dtype(a, None)
@@ -99,7 +100,7 @@ def _expand_dims_rule(a, axis):
 
 
 @defop('squeeze', np.squeeze, numpy=(np.squeeze,), methods=('squeeze',), view=True,
-       array_result=True)
+       array_result=True, layout='first', undo='reshape')
 def _squeeze_rule(a, axis=None):
     if a.shape is None or (axis is None and None in a.shape):
         return _same_dtype(a, None)  # which unknown dims are 1 is unknown
@@ -111,7 +112,7 @@ def _squeeze_rule(a, axis=None):
 
 
 @defop('ravel', np.ravel, numpy=(np.ravel,), methods=('ravel',), view=True,
-       array_result=True)
+       array_result=True, layout='first', view_when_strides_allow=True, undo='reshape')
 def _ravel_rule(a, order='C'):
     return _same_dtype(a, (size(a.shape),))
 
@@ -130,14 +131,15 @@ def _broadcast_to_rule(array, shape, subok=False):
     return _same_dtype(array, shape)
 
 
-@defop('flip', np.flip, numpy=(np.flip,), view=True, array_result=True)
+@defop('flip', np.flip, numpy=(np.flip,), view=True, array_result=True, undo='itself')
 def _flip_rule(m, axis=None):
     if m.shape is not None:
         normalize_axes(axis, len(m.shape))
     return _same_dtype(m, m.shape)
 
 
-@defop('copy', np.copy, numpy=(np.copy,), methods=('copy',), fresh=True, array_result=True)
+@defop('copy', np.copy, numpy=(np.copy,), methods=('copy',), fresh=True, array_result=True,
+       layout='first', fp_quiet=True)
 def _copy_rule(a, order='K', subok=False):
     return _same_dtype(a, a.shape)
 
@@ -153,7 +155,7 @@ def _emit_dim(args, params, src):
     return f'{args[0]}.size' if axis is None else f'{args[0]}.shape[{axis}]'
 
 
-@defop('dim', dim, emit=_emit_dim)
+@defop('dim', dim, emit=_emit_dim, fp_quiet=True)
 def _dim_rule(x, *, axis):
     if axis is not None and x.shape is not None and not -len(x.shape) <= axis < len(x.shape):
         raise IndexError(f'tuple index out of range (axis {axis} of {x})')

@@ -74,12 +74,12 @@ def assign_sub_variable(ref, delta):
     _keep(ref, np.subtract(ref._value, delta), copy=False)
 
 
-@defop('read_variable', read_variable, array_result=True)
+@defop('read_variable', read_variable, array_result=True, layout='c', fp_quiet=True)
 def _read_rule(ref):
     return ref.value
 
 
-@defop('assign_variable', assign_variable, stateful=True)
+@defop('assign_variable', assign_variable, stateful=True, fp_quiet=True)
 def _assign_rule(ref, value):
     check_assignable(ref.value, value)
 
@@ -90,8 +90,10 @@ def _update_rule(ufunc):
     return rule
 
 
-defop('assign_add_variable', assign_add_variable, stateful=True)(_update_rule(np.add))
-defop('assign_sub_variable', assign_sub_variable, stateful=True)(_update_rule(np.subtract))
+defop('assign_add_variable', assign_add_variable, stateful=True,
+      fp_quiet=True)(_update_rule(np.add))
+defop('assign_sub_variable', assign_sub_variable, stateful=True,
+      fp_quiet=True)(_update_rule(np.subtract))
 
 
 def scatter_variable(ref, value, *dynamic, index):
@@ -101,7 +103,7 @@ def scatter_variable(ref, value, *dynamic, index):
     _keep(ref, new, copy=False)
 
 
-@defop('scatter_variable', scatter_variable, stateful=True)
+@defop('scatter_variable', scatter_variable, stateful=True, fp_quiet=True)
 def _scatter_rule(ref, value, *dynamic, index):
     get('set_item').rule(ref.value, value, *dynamic, index=index)
 

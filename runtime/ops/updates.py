@@ -96,7 +96,7 @@ def defupdate(name, mutate, inplace=None, **flags):
 
     def decorate(rule):
         register(Op(name, impl, rule, inplace=inplace or _statement(mutate), fresh=True,
-                    array_result=True, **flags))
+                    array_result=True, layout='update', **flags))
         return rule
     return decorate
 
@@ -188,7 +188,8 @@ def _fill_value(x, value):
     x.fill(value)
 
 
-@defupdate('fill', _fill_value, inplace=lambda args, params, src: f'{args[0]}.fill({args[1]})')
+@defupdate('fill', _fill_value, in_place_method='fill',
+           inplace=lambda args, params, src: f'{args[0]}.fill({args[1]})')
 def _fill_rule(x, value):
     _probe(_fill_value, _sample(x, 0), _sample(value, 0))
     return _same(x)
@@ -214,7 +215,7 @@ def _put(a, ind, v, *, mode='raise'):
     np.put(a, ind, v, mode=mode)
 
 
-@defupdate('put', _put, numpy=(np.put,), numpy_inputs=None)
+@defupdate('put', _put, numpy=(np.put,), numpy_inputs=None, in_place_method='put')
 def _put_rule(a, ind, v, *, mode='raise'):
     _probe(np.put, np.ones(1, a.dtype), _index_sample(ind), _sample(v, 0), mode=mode)
     return _same(a)
@@ -265,6 +266,6 @@ def _reshape_as(new, like):
     return np.reshape(new, np.shape(like))
 
 
-@defop('reshape_as', _reshape_as, array_result=True)
+@defop('reshape_as', _reshape_as, array_result=True, fp_quiet=True)
 def _reshape_as_rule(new, like):
     return AbstractValue(new.dtype, like.shape)

@@ -150,7 +150,7 @@ class GraphBuilder:
         avals = () if result is None else tuple(result) if op.multiple_results else (result,)
         outputs = tuple(Var(aval) for aval in avals)
         equation = Equation(primitive, atoms, params, outputs, source_location())
-        if primitive not in errstate_regions.UNWRAPPED:
+        if errstate_regions.wrapped(op):
             modes = errstate_regions.modes_of(self)
             if modes:
                 resources = {var: obj for var, obj in self._resources.values()}

@@ -11,6 +11,7 @@ Ops that compute nothing (views, indexing, creation, control flow, whose
 branches' ops are wrapped themselves, variable reads and random draws) and
 comparisons stay as they are, so what tracing learns from them is unchanged.
 Variable updates (`assign_add`) stay too: they compute under the caller's state.
+Each op says which it is (`Op.fp_quiet`, `Op.view`: `wrapped`).
 
 numpy's state changed by code that was not converted (`autograph=False`, a
 `do_not_convert` function, `@np.errstate` applied outside the function)
@@ -26,17 +27,10 @@ try:  # numpy 2 keeps the state in one object per change: unchanged while it is 
 except ImportError:  # pragma: no cover - another numpy: the state is compared at every op
     _NUMPY_STATE = None
 
-UNWRAPPED = frozenset((
-    'errstate', 'seterr', 'cond', 'while', 'while_saving', 'while_vjp', 'raise', 'check_defined',
-    'getitem', 'reshape', 'ravel', 'transpose', 'swapaxes', 'moveaxis', 'expand_dims', 'squeeze',
-    'flip', 'broadcast_to', 'split', 'dim', 'reshape_as', 'copy', 'stop_gradient',
-    'zeros', 'ones', 'empty', 'arange', 'eye', 'zeros_like', 'ones_like', 'empty_like',
-    'draw', 'rng_state', 'rng_restore', 'read_variable', 'assign_variable', 'assign_add_variable',
-    'assign_sub_variable', 'scatter_variable', 'list_append', 'print', 'assert',
-    'py_binary', 'py_unary',
-    # no floating-point error is ever reported for these (comparisons of NaN included)
-    'equal', 'not_equal', 'less', 'less_equal', 'greater', 'greater_equal', 'isnan', 'isinf',
-    'isfinite', 'signbit', 'logical_not', 'logical_and', 'logical_or', 'logical_xor'))
+def wrapped(op):
+    """Whether `op` staged under a traced errstate goes alone in a region: not for views and the
+    ops that declare `fp_quiet` (they compute no number numpy could report an error on)."""
+    return not (op.fp_quiet or op.view)
 
 
 def merged(modes, more):

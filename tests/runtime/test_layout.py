@@ -60,10 +60,8 @@ CYCLE_BREAKING = {
     ('runtime.ir.core', 'runtime.ir.printing'), ('runtime.ir.core', 'runtime.pictures.dot'),
     ('runtime.ir.core', 'runtime.ir.serialize'),
     # the ONNX lowering table and the lowering modules it collects
-    ('runtime.onnx.lowering', 'runtime.onnx.table'), ('runtime.onnx.ufuncs', 'runtime.onnx.table'),
-    ('runtime.onnx.updates', 'runtime.onnx.table'), ('runtime.onnx.ufuncs', 'runtime.onnx.numeric'),
-    ('runtime.onnx.updates', 'runtime.onnx.numeric'), ('runtime.onnx.updates', 'runtime.onnx.ufuncs'),
-    ('runtime.onnx.updates', 'runtime.onnx.ieee'),
+    ('runtime.onnx.lowering', 'runtime.onnx.table'), ('runtime.onnx.ufuncs', 'runtime.onnx.numeric'),
+    ('runtime.onnx.updates', 'runtime.onnx.numeric'), ('runtime.onnx.updates', 'runtime.onnx.ieee'),
     # the tracing core and the made arrays (TRACING_CORE, MADE_ARRAYS)
     ('runtime.tracing.builders', 'runtime.tracing.memory.made_arrays'),
     ('runtime.tracing.memory.updates', 'runtime.tracing.memory.made_arrays'),

@@ -3,9 +3,12 @@
 Also a loop's gradient: `while_saving` (the loop, stacking its states) and
 `while_vjp` (the body's VJP over those states in reverse).
 """
+from ...ir.lowerings import Lowerings
 from .types import dtype_source
 
 INDENT = '    '
+# control flow emits statements from (ctx, eq), sub-graphs in place: apart from `NUMBA`'s emitters
+EMITTERS = Lowerings('numba control flow')
 
 
 def _indented(lines):
@@ -26,6 +29,7 @@ def _sub_block(ctx, graph, sources):
     return lines, [ctx.atom(a) for a in graph.outputs]
 
 
+@EMITTERS.lowers('cond')
 def emit_cond(ctx, eq):
     pred, *args = [ctx.atom(a, eq) for a in eq.inputs]
     targets = [ctx.define(v) for v in eq.outputs]
@@ -55,6 +59,7 @@ def _loop(ctx, cond, body, args, n, saving=(), trips=None):
     return lines, carried
 
 
+@EMITTERS.lowers('while')
 def emit_while(ctx, eq):
     n = eq.params['carried']
     args = [ctx.atom(a, eq) for a in eq.inputs]
@@ -101,6 +106,7 @@ def _saving_loop(ctx, eq, args, saved, avals, rows=True):
     return lines + loop, carried, [s.name for s in stacks], trips
 
 
+@EMITTERS.lowers('while_saving')
 def emit_while_saving(ctx, eq):
     n, saved = eq.params['carried'], eq.params['saved']
     args = [ctx.atom(a, eq) for a in eq.inputs]
@@ -112,6 +118,7 @@ def emit_while_saving(ctx, eq):
                            [f'np.int64({trips})'])
 
 
+@EMITTERS.lowers('while_vjp')
 def emit_while_vjp(ctx, eq):
     """`run_while_vjp` in numba: the states (stacked, or stacked by running the loop again),
     then `body_vjp` on each iteration's, last to first, summing the consts' cotangents."""
@@ -159,11 +166,9 @@ def _zeros(source, aval):
     return f'{dtype_source(aval.dtype)}(0)' if not aval.shape else f'np.zeros_like({source})'
 
 
+@EMITTERS.lowers('call')
 def emit_call(ctx, eq):
     body, outs = _sub_block(ctx, eq.params['graph'], [ctx.atom(a, eq) for a in eq.inputs])
     targets = [ctx.define(v) for v in eq.outputs]
     return body + _assign(targets, outs)
 
-
-EMITTERS = {'cond': emit_cond, 'while': emit_while, 'call': emit_call,
-            'while_saving': emit_while_saving, 'while_vjp': emit_while_vjp}

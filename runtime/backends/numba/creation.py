@@ -6,6 +6,7 @@ Sizes are the size templates of `ops.creation` (holes: run-time sizes);
 import numpy as np
 
 from ...ir.core import AbstractValue, Hole
+from ...ir.lowerings import NUMBA
 from .shapes import dims_source, is_static, out_aval
 from .types import cast, cast_value, dtype_source, is_scalar, loop_types
 
@@ -45,6 +46,7 @@ def _sized(fill):
     return emit
 
 
+@NUMBA.lowers('full')
 def _full(ctx, eq, args):
     out = out_aval(eq)
     if eq.params.get('order', 'C') != 'C':
@@ -58,6 +60,7 @@ def _full(ctx, eq, args):
     return f'np.broadcast_to({value}, {shape}).copy()'
 
 
+@NUMBA.lowers('eye')
 def _eye(ctx, eq, args):
     params = dict(eq.params)
     if params.pop('order', 'C') != 'C':
@@ -70,6 +73,7 @@ def _eye(ctx, eq, args):
     return f"np.eye({', '.join(dims)}, {dtype_source(out_aval(eq).dtype)})"
 
 
+@NUMBA.lowers('arange')
 def _arange(ctx, eq, args):
     """np.arange as numpy computes it: the length from (stop - start) / step, the difference in
     the bounds' dtype; the first two values, then multiples of their difference."""
@@ -100,7 +104,8 @@ def _arange(ctx, eq, args):
     return f"{ctx.helper('arange_int')}({', '.join(values)}, {dtype_source(out.dtype)}(0))"
 
 
-TABLE = {
-    'zeros': _sized('0'), 'ones': _sized('1'), 'full': _full, 'eye': _eye, 'arange': _arange,
-    'zeros_like': _filled('0'), 'ones_like': _filled('1'), 'full_like': _filled(None),
-}
+NUMBA.define('zeros', _sized('0'))
+NUMBA.define('ones', _sized('1'))
+NUMBA.define('zeros_like', _filled('0'))
+NUMBA.define('ones_like', _filled('1'))
+NUMBA.define('full_like', _filled(None))

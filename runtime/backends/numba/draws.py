@@ -15,6 +15,7 @@ import math
 import numpy as np
 
 from ...ir.core import Hole
+from ...ir.lowerings import NUMBA
 from .types import objmode_type
 
 
@@ -40,6 +41,7 @@ def source(value, args):
     return None
 
 
+@NUMBA.lowers('draw')
 def emit(ctx, eq, args):
     """`draw`: a call of a small compiled function of its own (`_objmode_call`) that calls the
     generator's method in objmode."""
@@ -68,12 +70,13 @@ def _objmode_call(ctx, eq, args, call, params=()):
     return invocation if eq.outputs else [invocation]
 
 
+@NUMBA.lowers('rng_state')
 def _state(ctx, eq, args):
     return _objmode_call(ctx, eq, args, f"{ctx.helper('state_of')}(key, {eq.params['words']!r})")
 
 
+@NUMBA.lowers('rng_restore')
 def _restore(ctx, eq, args):
     return _objmode_call(ctx, eq, args, f"{ctx.helper('restore_to')}(key, x0)", ['x0'])
 
 
-TABLE = {'draw': emit, 'rng_state': _state, 'rng_restore': _restore}

@@ -16,6 +16,7 @@ _WHY = (': compiled code cannot report floating-point errors as numpy does under
         "`np.errstate`/`np.seterr`{}; only modes that ignore them (all='ignore') compile")
 
 
+@EMITTERS.lowers('errstate')
 def emit_errstate(ctx, eq):
     reporting = sorted(f'{name}={mode!r}' for name, mode in eq.params['modes']
                        if name != 'call' and mode != 'ignore')
@@ -28,10 +29,8 @@ def emit_errstate(ctx, eq):
     return lines
 
 
+@LOWERINGS.lowers('seterr')
 def _refuse_seterr(ctx, eq, args):
     raise unsupported(eq, ": np.seterr changes numpy's floating-point error state, which compiled "
                           "code cannot; `with np.errstate(all='ignore'):` around the code compiles")
 
-
-EMITTERS['errstate'] = emit_errstate
-LOWERINGS['seterr'] = _refuse_seterr

@@ -1,4 +1,4 @@
-"""Lowerings of indexing, updates at indices and print (entries of `LOWERINGS`).
+"""Lowerings of indexing, updates at indices and print (registered in `NUMBA`).
 
 numba indexes without bounds checks (it would read or write outside the
 array), so every integer index, static or dynamic, goes through
@@ -11,6 +11,7 @@ ints); `ufunc_at` takes one integer array per axis, as the gradient of
 import numpy as np
 
 from ...ir.core import Hole
+from ...ir.lowerings import NUMBA
 from ...ops.elementwise import UFUNCS
 from .types import cast, dtype_source, is_scalar, literal_source
 
@@ -83,6 +84,7 @@ def _index_of(ctx, eq, args, first):
                         eq.inputs[first:], args[first:])
 
 
+@NUMBA.lowers('getitem')
 def _getitem(ctx, eq, args):
     found = _index_of(ctx, eq, args, 1)
     if found is None:
@@ -97,6 +99,7 @@ def _updated(ctx, eq, source):
     return [f'{ctx.targets[0]} = {copy}']
 
 
+@NUMBA.lowers('set_item')
 def _set_item(ctx, eq, args):
     found = _index_of(ctx, eq, args, 2)
     if found is None:
@@ -106,6 +109,7 @@ def _set_item(ctx, eq, args):
     return _updated(ctx, eq, args[0]) + lines + [f'{ctx.targets[0]}[{items}] = {value}']
 
 
+@NUMBA.lowers('take_along_axis')
 def _take_along_axis(ctx, eq, args):
     axis, ndim = eq.params.get('axis', -1), len(eq.inputs[0].aval.shape or ())
     if axis is None or not ndim:
@@ -115,6 +119,7 @@ def _take_along_axis(ctx, eq, args):
     return f'np.take_along_axis({args[0]}, {index}, {axis})'
 
 
+@NUMBA.lowers('ufunc_at')
 def _ufunc_at(ctx, eq, args):
     """`ufunc.at(a, (i0, i1, ...), b)`, one integer array per axis of `a`: a loop over the
     broadcast indices, in order (repeated indices apply again, as numpy's)."""
@@ -148,6 +153,7 @@ def _ufunc_at(ctx, eq, args):
     return lines + [f'for {at} in np.ndindex({shape!r}):', f'{INDENT}{element} = {call}']
 
 
+@NUMBA.lowers('print')
 def _print(ctx, eq, args):
     """numpy prints the values, in program order (numba scalars made numpy's again)."""
     values = []
@@ -166,5 +172,3 @@ def _print(ctx, eq, args):
             f"{INDENT}print({', '.join(values + [f'sep={sep!r}', f'end={end!r}'])})"]
 
 
-TABLE = {'getitem': _getitem, 'set_item': _set_item, 'take_along_axis': _take_along_axis,
-         'ufunc_at': _ufunc_at, 'print': _print}

@@ -24,6 +24,8 @@ COMPARISONS = {'equal': '==', 'not_equal': '!=', 'less': '<', 'less_equal': '<='
                'greater': '>', 'greater_equal': '>='}
 ARITHMETIC = {'add': '+', 'subtract': '-', 'multiply': '*'}
 WIDE = frozenset((np.dtype(np.int64), np.dtype(np.float64)))  # numba widens narrower ones
+# these modules register their lowerings in NUMBA (`@NUMBA.lowers`) when imported
+LOWERING_MODULES = (creation, draws, indexing, reductions, shapes)
 
 
 class UnsupportedOpError(AgError, NotImplementedError):
@@ -121,6 +123,7 @@ def _scalar_operator(eq, dtypes):
     return None
 
 
+@NUMBA.lowers('inplace_op')
 def _inplace_op(ctx, eq, args):
     """`x op= value`: numpy's ufunc of the two, of `x`'s shape, cast to `x`'s dtype (numpy's
     same_kind casting was checked when it was traced); into `x`'s array when `x` dies here."""
@@ -149,6 +152,7 @@ def _inplace_op(ctx, eq, args):
 _FAST_POWERS = {2: 'square', 0.5: 'sqrt', -1: 'reciprocal', 1: 'positive'}
 
 
+@NUMBA.lowers('pow')
 def _pow(ctx, eq, args):
     """Python's `x ** y` on arrays: numpy's fast path for a literal exponent, else np.power."""
     base, exponent = eq.inputs
@@ -171,6 +175,7 @@ def _pow(ctx, eq, args):
                             arrays=not is_scalar(eq.outputs[0].aval))
 
 
+@NUMBA.lowers('where')
 def _where(ctx, eq, args):
     out = eq.outputs[0].aval.dtype
     cond, x, y = args
@@ -182,6 +187,7 @@ def _where(ctx, eq, args):
 CLIP = np._core.umath.clip  # the ufunc np.clip calls when both bounds are given
 
 
+@NUMBA.lowers('clip')
 def _clip(ctx, eq, args):
     if eq.params or len(eq.inputs) != 3:
         return None
@@ -195,6 +201,7 @@ def _clip(ctx, eq, args):
     return f"{ctx.helper('clip_arrays')}({x}, {lo}, {hi}, {keep})"
 
 
+@NUMBA.lowers('matmul')
 def _matmul(ctx, eq, args):
     a, b = eq.inputs
     out = eq.outputs[0].aval
@@ -204,6 +211,7 @@ def _matmul(ctx, eq, args):
     return f'{ctx.helper("matmul_blas" if out.dtype.kind == "f" else "matmul2d")}({x}, {y})'
 
 
+@NUMBA.lowers('dot')
 def _dot(ctx, eq, args):
     """np.dot of 1-d and 2-d floats through BLAS (numba's np.dot takes floats only)."""
     a, b = eq.inputs
@@ -218,6 +226,7 @@ def _dot(ctx, eq, args):
     return f'np.dot(np.ascontiguousarray({x}), np.ascontiguousarray({y}))'
 
 
+@NUMBA.lowers('round')
 def _round(ctx, eq, args):
     """numpy's round: rint of a float scaled by a power of ten (in the float's dtype), scaled
     back; an integer for decimals >= 0 unchanged (numba's round of x * 10**d overflowing to inf
@@ -248,30 +257,36 @@ def _power_of_ten(n):
     return value
 
 
+@NUMBA.lowers('py_binary')
 def _py_binary(ctx, eq, args):
     return f"({args[0]} {eq.params['op']} {args[1]})"
 
 
+@NUMBA.lowers('py_unary')
 def _py_unary(ctx, eq, args):
     op = eq.params['op']
     return f'abs({args[0]})' if op == 'abs' else f'({op}{args[0]})'
 
 
+@NUMBA.lowers('astype')
 def _astype(ctx, eq, args):
     if set(eq.params) != {'dtype'}:
         return None
     return cast(args[0], eq.inputs[0], eq.outputs[0].aval.dtype)
 
 
+@NUMBA.lowers('copy', 'stop_gradient')
 def _copy(ctx, eq, args):
     return args[0] if is_scalar(eq.inputs[0].aval) else f'{args[0]}.copy()'
 
 
+@NUMBA.lowers('dim')
 def _dim(ctx, eq, args):
     axis = eq.params['axis']
     return f'{args[0]}.size' if axis is None else f'{args[0]}.shape[{axis}]'
 
 
+@NUMBA.lowers('to_dtype')
 def _to_dtype(ctx, eq, args):
     dtype = eq.params['dtype']
     if eq.params.get('weak'):
@@ -279,6 +294,7 @@ def _to_dtype(ctx, eq, args):
     return f'{dtype_source(dtype)}({args[0]})'
 
 
+@NUMBA.lowers('check_defined')
 def _check_defined(ctx, eq, args):
     message = f"cannot access local variable '{eq.params['name']}' where it is not associated " \
               'with a value'
@@ -286,12 +302,14 @@ def _check_defined(ctx, eq, args):
             f'{ctx.targets[0]} = {args[1]}']
 
 
+@NUMBA.lowers('list_append')
 def _list_append(ctx, eq, args):
     buf, x = args
     row = f'np.full(1, {x})' if is_scalar(eq.inputs[1].aval) else f'np.expand_dims({x}, 0)'
     return f'np.concatenate(({buf}, {row}))'
 
 
+@NUMBA.lowers('stack_rows')
 def _stack_rows(ctx, eq, args):
     """A graph list stacked on axis 0 is its buffer (a copy); numpy refuses an empty list."""
     if eq.params.get('axis', 0) != 0:
@@ -301,6 +319,7 @@ def _stack_rows(ctx, eq, args):
             f'{ctx.targets[0]} = {args[0]}.copy()']
 
 
+@NUMBA.lowers('read_variable')
 def _read_variable(ctx, eq, args):
     return ctx.resource(eq.inputs[0])
 
@@ -324,17 +343,12 @@ def _assign(update):
 
 
 LOWERINGS = NUMBA  # keyed by the op: an op module may register its own lowering there
-LOWERINGS.update({
-    **{name: _ufunc for name in UFUNCS},
-    'where': _where, 'py_binary': _py_binary, 'py_unary': _py_unary, 'astype': _astype,
-    'copy': _copy, 'stop_gradient': _copy, 'dim': _dim, 'to_dtype': _to_dtype,
-    'check_defined': _check_defined,
-    'read_variable': _read_variable, 'assign_variable': _assign(None),
-    'assign_add_variable': _assign('add'), 'assign_sub_variable': _assign('subtract'),
-    'inplace_op': _inplace_op, 'pow': _pow, 'matmul': _matmul, 'clip': _clip, 'dot': _dot,
-    'round': _round, 'list_append': _list_append, 'stack_rows': _stack_rows,
-    **shapes.TABLE, **creation.TABLE, **reductions.TABLE, **indexing.TABLE, **draws.TABLE,
-})
+for _name in UFUNCS:  # every other ufunc: numba compiles numpy's ufuncs
+    if _name not in NUMBA:
+        NUMBA.define(_name, _ufunc)
+NUMBA.define('assign_variable', _assign(None))
+NUMBA.define('assign_add_variable', _assign('add'))
+NUMBA.define('assign_sub_variable', _assign('subtract'))
 
 
 def unsupported(eq, why=''):

@@ -1,4 +1,4 @@
-"""Lowerings of reductions and scans over axes (entries of `LOWERINGS`).
+"""Lowerings of reductions and scans over axes (registered in `NUMBA`).
 
 numba's `np.max`, `np.min` and `np.prod` take no axis: those reduce the rows
 of a 2-d copy whose columns are the reduced axes (`helpers.max_rows`, ...), as
@@ -7,6 +7,7 @@ scan the rows: numba's start from 0, losing a leading -0.0). numba adds in
 order where numpy adds pairwise, so float sums differ in rounding (the
 documented tolerance).
 """
+from ...ir.lowerings import NUMBA
 from ...ir.shapes import normalize_axes, normalize_axis
 from .shapes import dim, dims_source, out_aval, product
 from .types import cast, dtype_source, is_scalar
@@ -102,8 +103,7 @@ def _rows(ctx, name, source, x, axes, array):
     return f'{ctx.helper(name + "_rows")}({rows}).reshape(({shape},))'
 
 
-TABLE = {
-    'cumsum': _scan('cumsum'), 'cumprod': _scan('cumprod'),
-    **{name: _reduction(name) for name in ('sum', 'prod', 'mean', 'max', 'min', 'argmax',
-                                           'argmin', 'all', 'any')},
-}
+NUMBA.define('cumsum', _scan('cumsum'))
+NUMBA.define('cumprod', _scan('cumprod'))
+for _name in ('sum', 'prod', 'mean', 'max', 'min', 'argmax', 'argmin', 'all', 'any'):
+    NUMBA.define(_name, _reduction(_name))

@@ -1,4 +1,4 @@
-"""Lowerings of shape ops and joins (entries of `LOWERINGS`), and the shape helpers of
+"""Lowerings of shape ops and joins (registered in `NUMBA`), and the shape helpers of
 `creation` and `reductions`.
 
 Shapes come from the equation's types where they are static and from the
@@ -7,6 +7,7 @@ so ops making arrays from them use `np.full`.
 """
 import math
 
+from ...ir.lowerings import NUMBA
 from ...ir.shapes import normalize_axes, normalize_axis
 from .types import cast, dtype_source, is_scalar
 
@@ -35,6 +36,7 @@ def _permuted(args, perm):
     return f'{args[0]}.transpose({tuple(perm)!r})'  # numba types it as any layout ('A')
 
 
+@NUMBA.lowers('transpose')
 def _transpose(ctx, eq, args):
     ndim = len(eq.inputs[0].aval.shape)
     axes = eq.params.get('axes')
@@ -42,6 +44,7 @@ def _transpose(ctx, eq, args):
     return _permuted(args, perm) if ndim else args[0]
 
 
+@NUMBA.lowers('swapaxes')
 def _swapaxes(ctx, eq, args):
     ndim = len(eq.inputs[0].aval.shape)
     perm = list(range(ndim))
@@ -50,6 +53,7 @@ def _swapaxes(ctx, eq, args):
     return _permuted(args, perm)
 
 
+@NUMBA.lowers('expand_dims')
 def _expand_dims(ctx, eq, args):
     out = out_aval(eq)
     axis = eq.params['axis']
@@ -61,6 +65,7 @@ def _expand_dims(ctx, eq, args):
     return source
 
 
+@NUMBA.lowers('broadcast_to')
 def _broadcast_to(ctx, eq, args):
     if set(eq.params) != {'shape'}:
         return None
@@ -70,6 +75,7 @@ def _broadcast_to(ctx, eq, args):
     return f'np.broadcast_to({args[0]}, {dims_source(out.shape)})'
 
 
+@NUMBA.lowers('reshape', 'ravel', 'squeeze')
 def _reshaped(ctx, eq, args):
     """reshape, ravel, squeeze: a view of the C-ordered elements in the result's shape."""
     out, x = out_aval(eq), eq.inputs[0].aval
@@ -94,6 +100,7 @@ def _tuple(items):
     return f"({', '.join(items)},)"
 
 
+@NUMBA.lowers('concatenate')
 def _concatenate(ctx, eq, args):
     parts = _joined(ctx, eq, args, False)
     if parts is None:
@@ -105,6 +112,7 @@ def _concatenate(ctx, eq, args):
     return f'np.concatenate({_tuple(parts)}, axis={axis})'
 
 
+@NUMBA.lowers('stack')
 def _stack(ctx, eq, args):
     parts = _joined(ctx, eq, args, True)
     if parts is None:
@@ -118,6 +126,7 @@ def _stack(ctx, eq, args):
     return f'np.stack({_tuple(parts)}, {axis})'
 
 
+@NUMBA.lowers('flip')
 def _flip(ctx, eq, args):
     x = eq.inputs[0].aval
     if set(eq.params) - {'axis'} or x.shape is None:
@@ -129,6 +138,7 @@ def _flip(ctx, eq, args):
     return f'{args[0]}[{index}]'
 
 
+@NUMBA.lowers('outer')
 def _outer(ctx, eq, args):
     """The product of each element of `a` with each of `b` (both raveled), in numpy's loop."""
     out = out_aval(eq)
@@ -152,9 +162,3 @@ def product(dims):
     return ' * '.join([str(static)] + [d for d in dims if isinstance(d, str)])
 
 
-TABLE = {
-    'transpose': _transpose, 'swapaxes': _swapaxes, 'expand_dims': _expand_dims,
-    'broadcast_to': _broadcast_to, 'reshape': _reshaped, 'ravel': _reshaped,
-    'squeeze': _reshaped, 'concatenate': _concatenate, 'stack': _stack, 'flip': _flip,
-    'outer': _outer,
-}

@@ -13,15 +13,18 @@ import numpy as np
 from ..trace_state import current_builder
 from ... import ops
 
-# Methods that update the array itself; those that may return a view of it.
-UPDATING = frozenset(('fill', 'put', 'sort', 'partition', 'resize', 'setfield'))
+# ndarray methods with no op that update the array itself
+_UPDATING_UNSTAGED = ('partition', 'resize', 'setfield')
+# Methods that update the array itself (the ops' `in_place_method` and those); those that may
+# return a view of it.
+UPDATING = ops.in_place_methods() | frozenset(_UPDATING_UNSTAGED)
 _VIEWING = frozenset(('reshape', 'transpose', 'swapaxes', 'squeeze', 'ravel', 'view', 'diagonal'))
-# Methods run on the tensor once the array is promoted: the ops' (`Op.methods`) and these, which
-# the tensor defines itself or refuses with its own message.
+# Methods run on the tensor once the array is promoted: the ops' (`Op.methods`), the updating
+# ones and these, which the tensor defines itself (their signatures differ from numpy's function,
+# as `x.reshape(2, 3)`) or refuses with its own message.
 _OTHER_METHODS = ('argpartition', 'astype', 'byteswap', 'choose', 'compress', 'diagonal', 'dump',
-                  'dumps', 'fill', 'flatten', 'getfield', 'item', 'partition', 'put', 'repeat',
-                  'reshape', 'resize', 'searchsorted', 'setfield', 'sort', 'tobytes', 'tofile',
-                  'tolist', 'trace', 'transpose', 'view')
+                  'dumps', 'flatten', 'getfield', 'item', 'repeat', 'reshape', 'searchsorted',
+                  'tobytes', 'tofile', 'tolist', 'trace', 'transpose', 'view')
 
 
 class TracedArray(np.ndarray):
@@ -164,7 +167,7 @@ def _scalar(name):
     return convert
 
 
-for _name in sorted({*ops.method_names(), *_OTHER_METHODS}):
+for _name in sorted({*ops.method_names(), *UPDATING, *_OTHER_METHODS}):
     setattr(TracedArray, _name, _method(_name))
 for _name in ('T', 'mT', 'real', 'imag', 'flat'):
     setattr(TracedArray, _name, _property(_name))

@@ -14,6 +14,7 @@ by `value`. `link(primitive, inputs, params, result)` runs after `builders.bind`
 import numpy as np
 
 from . import aliasing
+from ... import ops
 from .. import tensor, builders
 from ...ir.core import Hole
 from ...ir.shapes import normalize_axis
@@ -98,9 +99,10 @@ def _reshape_as(view, base, value):
     return _emit('reshape_as', [value, base], {})
 
 
-_BACKWARD = {'getitem': _set_item, 'transpose': _transpose, 'moveaxis': _moveaxis,
-             'swapaxes': _same, 'flip': _same, 'expand_dims': _reshape_as,
-             'squeeze': _reshape_as, 'reshape': _reshape_as, 'ravel': _reshape_as}
+# how a write into a view reaches its base: the ops' own `undo`, or code of its own for these
+_BACKWARD = {'getitem': _set_item, 'transpose': _transpose, 'moveaxis': _moveaxis}
+_UNDO = {'reshape': _reshape_as, 'itself': _same}
+_BACKWARD.update({op.name: _UNDO[op.undo] for op in ops.all_ops() if op.undo is not None})
 
 
 def _base(inputs):
@@ -198,9 +200,7 @@ def _astype(inputs, params, result):
         aliasing.set_kind(result, aliasing.is_scalar(inputs[0]))
 
 
-builders.AFTER_BIND.update({
-    'getitem': _getitem, 'split': _split, 'broadcast_to': _broadcast_to,
-    'reshape': _maybe('reshape'), 'ravel': _maybe('ravel'), 'astype': _astype,
-    **{p: _always(p) for p in ('transpose', 'swapaxes', 'moveaxis', 'expand_dims', 'squeeze',
-                               'flip')},
-})
+_LINKS = {'getitem': _getitem, 'split': _split, 'broadcast_to': _broadcast_to, 'astype': _astype}
+_LINKS.update({op.name: _maybe(op.name) if op.view_when_strides_allow else _always(op.name)
+               for op in ops.all_ops() if op.view and op.name not in _LINKS})  # `Op.view`
+builders.AFTER_BIND.update(_LINKS)

@@ -1,8 +1,9 @@
 """Every differentiable op's gradient against central finite differences, eagerly and in graphs.
 
-The table (`op_gradient_table.ROWS`) has one row per op, each row a few shape
-classes. A row's graph is checked to stage its op (so a row cannot test
-another op than its own), and every op with a gradient rule has a row.
+The op table (`tests/runtime/ops/op_table.py`) has one row per op; a row's
+`gradient` lists cases over a few shape classes. A row's graph is checked to
+stage its op (so a row cannot test another op than its own), and every op with
+a gradient rule has gradient cases or value rows `test_op_table` differentiates.
 """
 import sys
 from pathlib import Path
@@ -14,7 +15,11 @@ import runtime as rt
 from runtime import ops
 from runtime.ir.liveness import sub_graphs
 from autodiff_helpers import numeric_gradient
-from op_gradient_table import GRAPH_ONLY, NOT_IN_TABLE, ROWS, VARIABLES, Case
+sys.path.insert(0, str(Path(__file__).parents[1] / 'ops'))  # the op table
+from gradient_cases import Case  # noqa: E402
+from op_table import COVERED_ELSEWHERE, TABLE  # noqa: E402
+
+ROWS = {row.op: row for row in TABLE if row.gradient}  # the rows with gradient cases
 
 
 # a gradient that is None (no path, or only ops of zero gradient such as floor) is compared as
@@ -76,12 +81,13 @@ def forward_primitives(cases, variables):
 
 @pytest.mark.parametrize('op', sorted(ROWS))
 def test_gradient_against_finite_differences(op):
-    cases, variables = ROWS[op], op in VARIABLES
+    row = ROWS[op]
+    cases, variables = row.gradient, row.variables
     assert op in forward_primitives(cases, variables), f'no case of the row of {op!r} stages it'
     graph, _ = graph_gradients(cases, variables)
     for case, in_graph in zip(cases, graph):
         expected = numeric_gradient(case.fn, *case.args)
-        eager = None if op in GRAPH_ONLY else eager_gradients(case, variables)
+        eager = None if row.graph_only else eager_gradients(case, variables)
         for i, n in enumerate(expected):
             where = f'{op}({case.label}): argument {i}'
             np.testing.assert_allclose(in_graph[i], n, rtol=1e-5, atol=1e-6,
@@ -94,14 +100,12 @@ def test_gradient_against_finite_differences(op):
 
 
 def test_every_op_with_a_gradient_rule_has_a_row():
-    """Here, or in the op table (`tests/runtime/ops/test_op_table.py` differentiates its rows
-    of the ops this table does not hold)."""
-    sys.path.insert(0, str(Path(__file__).parents[1] / 'ops'))
-    from op_table import ROWS as OP_ROWS
-    in_op_table = {row.op for row in OP_ROWS}
-    assert sorted(set(ops.GRADIENTS) - set(ROWS) - set(NOT_IN_TABLE) - in_op_table) == []
-    assert sorted((set(ROWS) | set(NOT_IN_TABLE)) - set(ops.GRADIENTS)) == []  # no stale rows
-    assert len(NOT_IN_TABLE) <= 3 and all(NOT_IN_TABLE.values())
+    """With gradient cases, or value rows (`tests/runtime/ops/test_op_table.py` differentiates
+    those), or covered elsewhere (random draws: `test_random_gradients.py`)."""
+    elsewhere = {name for names in COVERED_ELSEWHERE.values() for name in names}
+    in_op_table = {row.op for row in TABLE if row.call is not None}
+    assert sorted(set(ops.GRADIENTS) - set(ROWS) - elsewhere - in_op_table) == []
+    assert sorted(set(ROWS) - set(ops.GRADIENTS)) == []  # no stale rows
 
 
 M = np.array([[0.5, -1.2, 2.0], [0.3, 1.1, -0.7]])

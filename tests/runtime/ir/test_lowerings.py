@@ -1,6 +1,10 @@
 """The backends' lowering tables: keyed by registered ops, each lowered once, reasons derived."""
+import inspect
+import sys
+
 import pytest
 
+import runtime.backends.numba.lowering  # noqa: F401 (every lowering module, imported)
 from runtime import ops
 from runtime.ir.lowerings import NOT_WRITTEN, Lowerings
 from runtime.onnx import coverage
@@ -42,3 +46,25 @@ def test_the_coverage_figures_count_the_tables():
     assert figures['ONNX export'][0] == total - len(coverage.onnx_table.LOWERINGS.missing())
     assert all(f'{count}/{total} graph ops' in coverage.report()
                for count, total in figures.values())
+
+
+def _is_lowering(value):
+    """A lowering or emitter: a function whose first parameters are (ctx, eq)."""
+    try:
+        return list(inspect.signature(value).parameters)[:2] == ['ctx', 'eq']
+    except (TypeError, ValueError):
+        return False
+
+
+def test_no_backend_module_keeps_a_table_of_lowerings_keyed_by_op_name():
+    """Each lowering registers itself (`@ONNX.lowers(op)`): no dict of op names to lowerings."""
+    tables = []
+    for name, module in sorted(sys.modules.items()):
+        if not name.startswith(('runtime.onnx.', 'runtime.backends.numba.')):
+            continue
+        for attr, value in vars(module).items():
+            if isinstance(value, dict) and value and not isinstance(value, Lowerings) and \
+                    any(ops.is_registered(k) for k in value if isinstance(k, str)) and \
+                    any(_is_lowering(v) for v in value.values()):
+                tables.append(f'{name}.{attr}')
+    assert tables == []

@@ -7,8 +7,7 @@ row), and in onnxruntime where it lowers to ONNX (else export refuses with the
 op's reason). The op's declared memory flags (`Op.fresh`, `view`,
 `array_result`) and ndarray methods (`Op.methods`) hold for numpy itself.
 Gradients: against finite differences, eagerly and in a graph, for the rows of
-ops the gradients' table (`tests/runtime/autodiff/op_gradient_table.py`, its
-shape classes and domains) does not hold.
+ops whose row gives no gradient cases (those are `tests/runtime/autodiff/test_op_gradients.py`'s).
 """
 import sys
 from pathlib import Path
@@ -21,14 +20,14 @@ from runtime import ops
 from runtime.backends.numba.control_flow import EMITTERS
 from runtime.backends.numba.lowering import LOWERINGS as NUMBA  # complete: the backends import
 from runtime.onnx.table import LOWERINGS as ONNX  # their lowerings into the shared tables
+from runtime.ops.elementwise import UFUNCS
 from runtime.tracing import numpy_api
 from equality import assert_same
 from graph_helpers import check_against_eager, spec, trace
-from op_table import COVERED_ELSEWHERE, M, ROWS, V
+from op_table import COVERED_ELSEWHERE, M, ROWS, TABLE, V
 
 sys.path.insert(0, str(Path(__file__).parents[1] / 'autodiff'))  # the gradients' table, helpers
 from autodiff_helpers import numeric_gradient  # noqa: E402
-from op_gradient_table import NOT_IN_TABLE, ROWS as GRADIENT_ROWS  # noqa: E402
 
 _INTERNAL = {name for names in COVERED_ELSEWHERE.values() for name in names}
 
@@ -38,9 +37,12 @@ def _primitives(graph):
 
 
 def test_every_registered_op_has_a_row():
-    rows = {row.op for row in ROWS}
+    rows = {row.op for row in TABLE}
     assert set(ops.names()) - rows - _INTERNAL == set(), 'ops without a row in op_table.py'
     assert rows & _INTERNAL == set() and (rows | _INTERNAL) <= set(ops.names())
+    assert all(row.call is not None or row.gradient for row in TABLE)
+    with_gradients = [row.op for row in TABLE if row.gradient]
+    assert len(with_gradients) == len(set(with_gradients)), 'two rows give one op gradient cases'
 
 
 @pytest.mark.parametrize('row', ROWS, ids=repr)
@@ -80,6 +82,85 @@ def test_the_memory_flags_of_the_op_are_numpys(row):
     if np.ndim(result) == 0 and not isinstance(result, (tuple, list)):
         assert isinstance(result, np.ndarray) == op.array_result, type(result)
 
+
+
+def _first(result):
+    return np.asarray(result[0] if isinstance(result, (tuple, list)) else result)
+
+
+def _in_rows(args):
+    """The row's 1-d arrays stacked into two rows: arrays whose memory order is a question."""
+    return tuple(np.stack([a, a]) if isinstance(a, np.ndarray) and a.ndim == 1 else a
+                 for a in args)
+
+
+def _ordered(args, order):
+    return tuple(np.require(a, requirements=order) if isinstance(a, np.ndarray) and a.ndim else a
+                 for a in args)
+
+
+_LAID_OUT = [r for r in ROWS if ops.get(r.op).layout is not None]
+
+
+@pytest.mark.parametrize('row', _LAID_OUT, ids=repr)
+def test_the_result_layout_an_op_declares_is_numpys(row):
+    """`Op.layout` (the executor writes into `out=` only where numpy's result would be C)."""
+    op = ops.get(row.op)
+    elementwise = row.op in UFUNCS and UFUNCS[row.op].signature is None
+    args = _in_rows(row.args) if elementwise else row.args
+    from_c = _first(row.call(*_ordered(args, 'C')))
+    from_f = _first(row.call(*_ordered(args, 'F')))
+    if op.layout == 'c' or (op.layout == 'product' and from_f.ndim <= 2):
+        assert from_f.flags.c_contiguous  # a new C array whatever its operands' order
+        return
+    assert from_c.flags.c_contiguous  # C operands, a C result
+    arrays = [a for a in args if isinstance(a, np.ndarray)]
+    if op.layout == 'operands' and sum(d != 1 for d in from_f.shape) >= 2 and \
+            all(sum(d != 1 for d in a.shape) >= 2 for a in arrays):  # no operand neutral
+        assert from_f.flags.f_contiguous and not from_f.flags.c_contiguous  # numpy's order 'K'
+
+
+def test_the_ufuncs_staged_outside_errstate_regions_report_no_floating_point_error():
+    """`Op.fp_quiet` of a ufunc: numpy raises nothing under `np.errstate(all='raise')`."""
+    special = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 1e308, -1e-308])
+    quiet = [name for name in UFUNCS if ops.get(name).fp_quiet and name != 'isnat']
+    assert {'less', 'equal', 'isnan', 'signbit', 'logical_and'} <= set(quiet)
+    for name in quiet:
+        with np.errstate(all='raise'):
+            UFUNCS[name](*[special] * UFUNCS[name].nin)
+    assert not any(ops.get(name).fp_quiet for name in ('divide', 'log', 'add', 'floor_divide'))
+    with pytest.raises(FloatingPointError), np.errstate(all='raise'):
+        np.divide(special, special)
+
+
+_VIEW_ROWS = [r for r in ROWS if ops.get(r.op).view and len(r.args) == 1 and
+              r.op not in ('split', 'broadcast_to')]  # their links are written apart
+
+
+@pytest.mark.parametrize('row', _VIEW_ROWS, ids=repr)
+def test_how_a_write_into_a_view_reaches_its_base_is_numpys(row):
+    """`Op.undo` and `Op.view_when_strides_allow` (`tracing.memory.views`)."""
+    op, (x,) = ops.get(row.op), row.args
+    view = row.call(x)
+    assert (op.undo == 'reshape') == np.array_equal(np.ravel(view), np.ravel(x))
+    if op.undo == 'itself':
+        assert np.array_equal(row.call(view), x)
+    f = np.asfortranarray(x)
+    assert op.view_when_strides_allow == (not np.shares_memory(row.call(f), f))
+
+
+_IN_PLACE_ARGS = {'sort': (M,), 'fill': (V, 2.0), 'put': (V, [0, 2], -1.0)}
+
+
+def test_an_in_place_method_an_op_declares_updates_the_array_to_the_ops_value():
+    """`Op.in_place_method`: `x.sort()` is `x[...] = np.sort(x)` (the traced arrays' UPDATING)."""
+    declared = {op.in_place_method: op for op in ops.all_ops() if op.in_place_method}
+    assert set(declared) == set(_IN_PLACE_ARGS) == ops.in_place_methods()
+    for method, op in declared.items():
+        x, *rest = _IN_PLACE_ARGS[method]
+        updated = x.copy()
+        assert getattr(updated, method)(*rest) is None  # numpy's in-place methods return None
+        assert np.array_equal(updated, op.evaluate([x, *rest], {}))
 
 def test_the_numpy_functions_an_op_declares_stage_it():
     for op in ops.all_ops():
@@ -144,8 +225,9 @@ def test_onnx_export_computes_numpy_or_refuses_with_the_ops_reason(row, tmp_path
         assert actual.shape == want.shape
 
 
+_WITH_CASES = {row.op for row in TABLE if row.gradient}
 _DIFFERENTIATED_HERE = [row for row in ROWS if row.op in ops.GRADIENTS
-                        and row.op not in GRADIENT_ROWS and row.op not in NOT_IN_TABLE]
+                        and row.op not in _WITH_CASES]
 
 
 @pytest.mark.parametrize('row', _DIFFERENTIATED_HERE, ids=repr)
