@@ -12,7 +12,7 @@ from .analysis.liveness import Liveness
 from .analysis.reaching_definitions import ReachingDefinitions
 from .converters import variables
 from .converters.control_flow import BLANK, ControlFlow
-from .stmts import CONVERTED, For, If, StatementLine, Match, Opaque, Try, While, With, sub_blocks
+from .stmts import CONVERTED, For, If, Match, Opaque, StatementLine, Try, While, With, sub_blocks
 
 
 class FunctionConversion:

@@ -16,12 +16,22 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 import libcst as cst
+
 from runtime.operators.py_builtins import LOCALS_READERS
 
 from . import emit, scopes, sourcemap, syntax
-from .converters import (asserts, break_statements, call_trees, conditional_expressions,
-                         continue_statements, directives, functions, lists,
-                         logical_expressions, return_statements)
+from .converters import (
+    asserts,
+    break_statements,
+    call_trees,
+    conditional_expressions,
+    continue_statements,
+    directives,
+    functions,
+    lists,
+    logical_expressions,
+    return_statements,
+)
 from .diagnostics import ConversionError, Diagnostic
 from .expressions import ExpressionWalker, Facts, Unsupported
 from .function import FunctionConversion

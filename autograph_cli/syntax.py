@@ -2,6 +2,7 @@
 import dataclasses
 
 import libcst as cst
+
 from runtime.operators.py_builtins import FRAME_READERS
 
 from . import cpython, emit, repairs

@@ -9,7 +9,7 @@ import libcst as cst
 from . import emit, stmts
 from .converters import directives
 from .expressions import Unsupported
-from .stmts import Activity, Header, StatementLine, Small
+from .stmts import Activity, Header, Small, StatementLine
 
 
 class StatementWalker:

@@ -7,7 +7,6 @@ types with the operators (see `runtime.operators.dispatch`).
 """
 import types
 
-from .python import python_mode, star_exports
 from .operators.asserts import assert_stmt
 from .operators.call_trees import Kwargs, converted_call, for_module
 from .operators.conditional_expressions import if_exp
@@ -16,10 +15,21 @@ from .operators.directives import do_not_convert, set_element_type, set_loop_opt
 from .operators.functions import STD, ConversionOptions, Feature, FunctionScope, autograph_artifact
 from .operators.lists import ListPopOpts, ListStackOpts, list_append, list_pop, list_stack, new_list
 from .operators.logical_expressions import (
-    and_, and_test, compare, compare_test, eq, logical, not_, not_eq, or_, or_test)
+    and_,
+    and_test,
+    compare,
+    compare_test,
+    eq,
+    logical,
+    not_,
+    not_eq,
+    or_,
+    or_test,
+)
 from .operators.qualnames import qualname
 from .operators.slices import GetItemOpts, get_item, set_item
 from .operators.variables import Undefined, UndefinedReturnValue, ld, ldu, load
+from .python import python_mode, star_exports
 from .python.sourcemap import SourceMap
 
 __all__ = [

@@ -4,11 +4,11 @@ import types
 from pathlib import Path
 
 import pytest
+from differential import time_limit
 
 from autograph_cli import api, pipeline
 from autograph_cli.api import Status, WriteBack
 from autograph_cli.diagnostics import ConversionError, Diagnostic
-from differential import time_limit
 
 GOOD = '''def f(x):
     while x > 1:

@@ -16,11 +16,18 @@ import inspect
 from pathlib import Path
 
 import pytest
+from differential import (
+    CaseTimeout,
+    describe,
+    load_module,
+    resolve,
+    run_case,
+    run_module,
+    time_limit,
+)
 
 import runtime as rt
 from autograph_cli.pipeline import convert_module
-from differential import (CaseTimeout, describe, load_module, resolve, run_case, run_module,
-                          time_limit)
 
 CORPUS = Path(__file__).parent / 'corpus'
 CORPUS_FILES = sorted(CORPUS.glob('c_*.py'))

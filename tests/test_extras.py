@@ -4,9 +4,8 @@ test`, every extra installed) a skip fails the run."""
 import importlib
 import sys
 
-import pytest
-
 import extras
+import pytest
 
 SKIPPING = '''
 import pytest

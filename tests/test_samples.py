@@ -14,7 +14,6 @@ import subprocess
 import sys
 
 import pytest
-
 from extras import EXTRA_OF, needs
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent

@@ -4,6 +4,7 @@ import ast
 import importlib
 import inspect
 import pathlib
+
 import tomllib
 
 import runtime

@@ -9,6 +9,7 @@ real call. Calls of the builtins that read their caller's frame
 (`super()`, `locals()`, ...: `runtime.operators.py_builtins.FRAME_READERS`) are left as they are.
 """
 import libcst as cst
+
 from runtime.operators.py_builtins import FRAME_READERS
 
 from .. import emit

@@ -13,7 +13,7 @@ Rewriting is idempotent: a replaced jump is a line of kind 'set_<jump>'.
 """
 from .. import emit
 from ..expressions import Unsupported
-from ..stmts import LOOPS, Activity, Header, If, StatementLine, Match, Small, Try, With, sub_blocks
+from ..stmts import LOOPS, Activity, Header, If, Match, Small, StatementLine, Try, With, sub_blocks
 
 
 class Jump:

@@ -13,7 +13,7 @@ keeps `try`/`finally` behaving as written.
 import libcst as cst
 
 from .. import emit
-from ..stmts import CONVERTED, StatementLine, Small, sub_blocks
+from ..stmts import CONVERTED, Small, StatementLine, sub_blocks
 from .guards import Jump, generated_line, rewrite_block
 
 

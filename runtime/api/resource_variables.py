@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from . import recording_tapes
-from ..tracing.memory import aliasing
-from ..tracing import tensor, builders
 from ..ir.core import AbstractValue, ResourceType
 from ..ops import state
 from ..ops.indexing import split_index
+from ..tracing import builders, tensor
+from ..tracing.memory import aliasing
+from . import recording_tapes
 
 
 def _read(value: Any) -> Any:

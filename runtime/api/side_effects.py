@@ -10,9 +10,9 @@ from typing import Any
 
 import numpy as np
 
-from ..tracing import tensor, builders
 from ..ir.core import Hole
 from ..ops.effects import call_py_function, check, print_values
+from ..tracing import builders, tensor
 
 
 def _template(values: Iterable[Any]) -> tuple[tuple[str | Hole, ...], list[Any]]:

@@ -11,18 +11,18 @@ So eager tapes and traces differentiate the same equations with the same rules.
 An `rt.function` called under a tape is one such op, `call` of its graph: the
 tapes record it when they follow an input or a variable its graph reads.
 """
-from ..tracing import builders as tracing
 from .. import ops
-from ..ir.core import Equation, Graph, Literal, Var
-from ..api.resource_variables import Variable
 from ..api import recording_tapes
-from ..ir.liveness import sub_graphs
+from ..api.resource_variables import Variable
 from ..execution.shared import with_callables
+from ..ir.core import Equation, Graph, Literal, Var
+from ..ir.liveness import sub_graphs
+from ..tracing import builders as tracing
 from . import snapshots
-from .subgraphs import compiled
-from .variable_cotangents import variables_read
 from . import tracked as _tracked
+from .subgraphs import compiled
 from .tracked import Tracked, plain, track  # noqa: F401  (for callers)
+from .variable_cotangents import variables_read
 
 
 def bind(primitive, inputs, params):

@@ -5,14 +5,14 @@ The rules themselves sit beside their ops (`runtime.ops`) and apply ops through 
 `runtime.ops.binding.apply_op`; importing this module (`autodiff.tape` does) installs
 `apply_op` below as that hook and registers the sub-graph ops' rules.
 """
-from ..tracing import builders as tracing
+from ..execution.shared import with_callables
 from ..ir.core import Graph
 from ..ir.registry import defvjp_all, get
 from ..ops.binding import install_apply_op
-from ..execution.shared import with_callables
+from ..tracing import builders as tracing
 from .eager import Tracked
-from .subgraphs import call_vjp, called_if_assigned, called_vjp, compiled, drawing_cond_vjp
 from .loops import loop_vjp, while_vjp_vjp
+from .subgraphs import call_vjp, called_if_assigned, called_vjp, compiled, drawing_cond_vjp
 
 
 def apply_op(name, *inputs, **params):

@@ -22,15 +22,24 @@ import weakref
 
 import numpy as np
 
-from ..tracing import tensor, builders as tracing, trace_state
-from ..ops.binding import apply_op
-from ..ir.core import AbstractValue, Equation, Var
 from .. import ops
+from ..ir.core import AbstractValue, Equation, Var
 from ..ir.liveness import needed_inputs
+from ..ops.binding import apply_op
+from ..tracing import builders as tracing
+from ..tracing import tensor, trace_state
+from . import draws
+from . import variable_cotangents as variable_cts
 from .backprop import differentiable
-from .subgraphs import (call_vjp, called_if_assigned, effect_free, float_outputs,
-                        forward_equation, redraw_error, vjp_graph)
-from . import draws, variable_cotangents as variable_cts
+from .subgraphs import (
+    call_vjp,
+    called_if_assigned,
+    effect_free,
+    float_outputs,
+    forward_equation,
+    redraw_error,
+    vjp_graph,
+)
 
 _COUNTER = AbstractValue(np.int64, ())
 _REVERSE = weakref.WeakKeyDictionary()  # body_vjp -> {params: its reverse_graph}

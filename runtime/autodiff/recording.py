@@ -5,11 +5,11 @@ variables watched, the value of a variable, and a source's cotangent.
 """
 import numpy as np
 
-from ..tracing import tensor
+from ..api import recording_tapes
+from ..api.resource_variables import Variable
 from ..ir.core import Literal, Var
 from ..ir.liveness import sub_graphs
-from ..api.resource_variables import Variable
-from ..api import recording_tapes
+from ..tracing import tensor
 from . import eager
 from .backprop import active_vars
 from .variable_cotangents import VariableCotangents, reads_of, total, variables_read

@@ -18,10 +18,11 @@ generators to them and draws from the copies (`draws`).
 """
 import weakref
 
-from ..tracing import tensor, builders as tracing, trace_state
 from ..ir.core import Literal
 from ..ir.liveness import sub_graphs
 from ..ops.random import state_words
+from ..tracing import builders as tracing
+from ..tracing import tensor, trace_state
 from . import draws
 from .variable_cotangents import value_aval, variables_read
 

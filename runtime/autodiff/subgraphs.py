@@ -16,13 +16,15 @@ import weakref
 
 import numpy as np
 
-from ..tracing import tensor, builders as tracing, trace_state
 from ..execution.executor import compile_graph
-from ..ops.binding import apply_op
 from ..ir.core import Literal, Var
 from ..ir.liveness import sub_graphs
+from ..ops.binding import apply_op
+from ..tracing import builders as tracing
+from ..tracing import tensor, trace_state
+from . import draws, snapshots
+from . import variable_cotangents as variable_cts
 from .backprop import NoGradientError, active_vars, backward, differentiable
-from . import draws, snapshots, variable_cotangents as variable_cts
 
 _VJPS = weakref.WeakKeyDictionary()  # graph -> {needed: its VJP graph}
 _COMPILED = weakref.WeakKeyDictionary()  # graph -> compiled function (eager runs)

@@ -14,9 +14,10 @@ from typing import Any
 
 import numpy as np
 
-from ..tracing import tensor, builders as tracing
 from ..api.resource_variables import Variable
 from ..ir.structure import flatten, unflatten
+from ..tracing import builders as tracing
+from ..tracing import tensor
 from . import eager, kit  # noqa: F401  (kit: installs how gradient rules apply ops)
 from .backprop import backward, is_float
 from .recording import EagerRecord, GraphRecord

@@ -25,14 +25,14 @@ import linecache
 
 import numpy as np
 
-from ..errors import NotRecordableError
-from ..tracing import numpy_api, builders, tensor
-from ..tracing.memory import updates
-from ..ir.core import Var
-from ..ops.elementwise import UFUNCS
 from .. import ops
 from ..api import recording_tapes
+from ..errors import NotRecordableError
+from ..ir.core import Var
+from ..ops.elementwise import UFUNCS
 from ..python.operator_table import ARITHMETIC, AUGMENTED, COMPARISONS, UNARY
+from ..tracing import builders, numpy_api, tensor
+from ..tracing.memory import updates
 
 IMMUTABLE = ('values a gradient tape follows are immutable, as TensorFlow tensors are: write '
              '`x = x + 1` (a new value) instead of updating it in place')

@@ -37,15 +37,24 @@ import weakref
 
 import numpy as np
 
-from . import (blocking, buffers, flow_codegen, inplace, layout, outlining, scalar_ops, scratch,
-               stores)
 from .. import ops
-from ..ops.emitters import call_source
+from ..ir.core import Literal, Var
 from ..ir.liveness import live_equations
 from ..ir.nesting import recursion_room
-from .shared import note_op_location, with_callables
-from ..ir.core import Literal, Var
 from ..ir.shapes import size
+from ..ops.emitters import call_source
+from . import (
+    blocking,
+    buffers,
+    flow_codegen,
+    inplace,
+    layout,
+    outlining,
+    scalar_ops,
+    scratch,
+    stores,
+)
+from .shared import note_op_location, with_callables
 
 _BIG = 1 << 12  # elements: a dead value at least this big is deleted at once
 _counter = itertools.count()

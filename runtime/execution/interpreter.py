@@ -1,9 +1,9 @@
 """The reference interpreter: the meaning of a graph, and the oracle for the compiled executor."""
 from .. import ops
-from ..ir.liveness import live_equations
-from .shared import note_op_location, with_callables
 from ..ir.core import Literal
+from ..ir.liveness import live_equations
 from ..ir.nesting import recursion_room
+from .shared import note_op_location, with_callables
 
 
 def eval_graph(graph, *args):

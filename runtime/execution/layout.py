@@ -35,8 +35,8 @@ The compiled function is generated assuming its array inputs C-contiguous
 and a call with another input runs a version compiled without that
 assumption (`executor.compile_graph`).
 """
-from ..ir.core import Hole, Literal, Var
 from ..ir import registry
+from ..ir.core import Hole, Literal, Var
 
 
 def merge(*layouts):

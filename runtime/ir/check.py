@@ -6,8 +6,8 @@ from typing import NoReturn
 
 from ..errors import AgError
 from . import registry
-from .liveness import sub_graphs
 from .core import RESOURCE_TYPES, AbstractValue, Equation, Graph, Literal, Var
+from .liveness import sub_graphs
 from .printing import Namer, graph_namer, pp_eqn, pp_type
 
 

@@ -32,7 +32,7 @@ equation's i-th input after its fixed ones.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any
 
 import numpy as np
 
@@ -41,8 +41,8 @@ PYTHON_TYPE = {'b': bool, 'i': int, 'u': int, 'f': float, 'c': complex}  # of a 
 _WEAK_DTYPES = {int: np.dtype(np.int_), float: np.dtype(np.float64),
                 complex: np.dtype(np.complex128)}
 
-Dim = Union[int, None]  # a dimension; None when unknown
-Shape = Union[tuple[Dim, ...], None]  # None: unknown rank
+Dim = int | None  # a dimension; None when unknown
+Shape = tuple[Dim, ...] | None  # None: unknown rank
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,7 @@ class RngType:
 
 
 RESOURCE_TYPES = (ResourceType, RngType)
-Aval = Union[AbstractValue, ResourceType, RngType]  # the type of a graph variable
+Aval = AbstractValue | ResourceType | RngType  # the type of a graph variable
 
 
 @dataclass(frozen=True, eq=False, slots=True)
@@ -124,7 +124,7 @@ class Hole:
     index: int
 
 
-Atom = Union[Var, Literal]  # an equation input or graph output
+Atom = Var | Literal  # an equation input or graph output
 @dataclass(frozen=True, eq=False)
 class Equation:
     """`outputs = primitive[params](*inputs)`, staged at `source` ('path:line' of user code)."""

@@ -2,8 +2,8 @@
 
 The ops themselves live in `runtime.ops`, one family per module.
 """
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 
 @dataclass(frozen=True)

@@ -152,7 +152,7 @@ def gufunc_shapes(ufunc: np.ufunc, shapes: Sequence[Shape]) -> list[Shape]:
 _Operands = tuple[tuple[tuple[str, bool], ...], ...]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _parse_signature(signature: str) -> tuple[_Operands, _Operands]:
     """'(n?,k),(k,m?)->(n?,m?)' -> ([[('n', True), ('k', False)], ...], [...])."""
     def operands(text: str) -> _Operands:

@@ -21,9 +21,9 @@ from typing import Any
 
 from .. import ops
 from ..ir.core import Graph, ResourceType
+from ..saving.saved_model import load
 from . import table
 from .lowering import Lowering, OnnxExportError, variable_aval
-from ..saving.saved_model import load
 
 OPSET = 18
 INSTALL = ("ONNX export needs the optional extra: pip install 'agconvert[onnx]' "

@@ -6,10 +6,10 @@ they follow numpy's loops, integer division by zero giving 0 (`ieee` for floats)
 """
 import numpy as np
 
+from ..ir.core import Hole
 from ..ir.lowerings import ONNX
 from . import ieee
 from .arrays import shape_tensor
-from ..ir.core import Hole
 
 
 def _operands(ctx, eq, inputs, dtype=None):

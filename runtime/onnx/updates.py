@@ -7,9 +7,9 @@ as numpy's unbuffered `at` does.
 """
 import numpy as np
 
+from ..ir.core import Equation
 from ..ir.lowerings import ONNX
 from .indexing import INT64_MAX, scatter
-from ..ir.core import Equation
 
 
 def _as(ctx, eq, k, inputs, dtype=None):

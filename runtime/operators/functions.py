@@ -1,10 +1,10 @@
 """The frame of every converted function: `FunctionScope`, `ConversionOptions`, `STD`."""
 import sys
 
-from . import dispatch as _d
-from .variables import UndefinedReturnValue
 from ..python import recursion
 from ..python.tracebacks import leaving_converted_code
+from . import dispatch as _d
+from .variables import UndefinedReturnValue
 
 
 class ConversionOptions:

@@ -13,7 +13,7 @@ import types
 _fixed = {}  # (code, wrong prefix, right prefix) -> code
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def qualname(name):
     """A decorator (cached per name) that gives its argument the qualified name `name`."""
     def rename(obj):

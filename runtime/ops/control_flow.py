@@ -25,10 +25,10 @@ import copy
 
 import numpy as np
 
-from ..operators.variables import UNBOUND_LOCAL_MESSAGE
 from ..ir.compatibility import accepts, join
 from ..ir.core import AbstractValue
 from ..ir.registry import defop, defvjp, no_gradient
+from ..operators.variables import UNBOUND_LOCAL_MESSAGE
 
 
 def _check_inputs(what, graph, avals):

@@ -10,8 +10,8 @@ the i-th of them, as index templates do (`runtime.tracing.sizes.split_sizes`).
 import numpy as np
 
 from ..ir.core import AbstractValue, Hole
-from ..ir.shapes import probe_dtype, stand_in
 from ..ir.registry import Op, defop, defvjp, register
+from ..ir.shapes import probe_dtype, stand_in
 from .emitters import call_source
 
 

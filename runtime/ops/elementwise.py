@@ -4,8 +4,8 @@ import operator
 import numpy as np
 
 from ..ir.core import PYTHON_TYPE, AbstractValue
-from ..ir.shapes import broadcast_shapes, gufunc_shapes, probe_dtype
 from ..ir.registry import Op, defop, defvjp, defvjp_all, no_gradient, register
+from ..ir.shapes import broadcast_shapes, gufunc_shapes, probe_dtype
 from .emitters import method_emitter, ufunc_method_emitter
 from .gradient_helpers import vjp_of_call
 

@@ -6,10 +6,10 @@ constant), passed as the equation's inputs after `x`.
 """
 import numpy as np
 
-from .gradient_helpers import scatter_add, static_shape
 from ..ir.core import AbstractValue, Hole
-from ..ir.shapes import broadcast_shapes
 from ..ir.registry import defop, defvjp
+from ..ir.shapes import broadcast_shapes
+from .gradient_helpers import scatter_add, static_shape
 
 _INVALID = ('only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and '
             'integer or boolean arrays are valid indices')

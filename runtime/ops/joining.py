@@ -2,10 +2,10 @@
 stacked array: `*_rows`, for graph lists), split."""
 import numpy as np
 
-from .gradient_helpers import static_shape
 from ..ir.core import AbstractValue
-from ..ir.shapes import add_dims, merge_dims, normalize_axis, probe_dtype, size
 from ..ir.registry import defop, defvjp, defvjp_all
+from ..ir.shapes import add_dims, merge_dims, normalize_axis, probe_dtype, size
+from .gradient_helpers import static_shape
 
 
 def _packed(fn):

@@ -4,10 +4,10 @@
 """
 import numpy as np
 
-from .gradient_helpers import vjp_of_call
 from ..ir.core import AbstractValue
-from ..ir.shapes import broadcast_shapes, merge_dims, normalize_axis, probe_dtype, size
 from ..ir.registry import defop, defvjp, defvjp_all
+from ..ir.shapes import broadcast_shapes, merge_dims, normalize_axis, probe_dtype, size
+from .gradient_helpers import vjp_of_call
 
 
 def _aligned(a_dim, b_dim, a, b, i, j):

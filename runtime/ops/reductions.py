@@ -1,12 +1,12 @@
 """Reductions and scans: np.sum ... np.any, linalg.norm, cumsum, cumprod, diff, ufunc.reduce, accumulate."""
 import numpy as np
 
-from .gradient_helpers import count, unreduce
 from ..ir.core import AbstractValue
-from ..ir.shapes import normalize_axis, probe_dtype, reduce_shape, size
 from ..ir.lowerings import NUMBA, ONNX
 from ..ir.registry import Op, defop, defvjp, no_gradient, register
+from ..ir.shapes import normalize_axis, probe_dtype, reduce_shape, size
 from .emitters import ufunc_method_emitter
+from .gradient_helpers import count, unreduce
 
 
 def _reduction_rule(fn):

@@ -1,11 +1,11 @@
 """Selecting and ordering: np.where, nonzero, clip, take, sort, argsort."""
 import numpy as np
 
+from ..ir.core import AbstractValue, Hole
+from ..ir.registry import defop, defvjp, no_gradient
+from ..ir.shapes import broadcast_shapes, normalize_axis, probe_dtype, size
 from .binding import apply_op
 from .gradient_helpers import scatter_add, static_shape
-from ..ir.core import AbstractValue, Hole
-from ..ir.shapes import broadcast_shapes, normalize_axis, probe_dtype, size
-from ..ir.registry import defop, defvjp, no_gradient
 
 
 @defop('where', np.where, numpy=(np.where,), numpy_inputs=None, fresh=True, array_result=True,

@@ -4,10 +4,10 @@ import math
 import numpy as np
 
 from ..ir.core import AbstractValue
-from ..ir.shapes import normalize_axes, normalize_axis, size
 from ..ir.registry import defop, defvjp, no_gradient
-from .emitters import call_source
+from ..ir.shapes import normalize_axes, normalize_axis, size
 from .creation import check_sizes, filled, static_dims, template_source
+from .emitters import call_source
 
 
 def _same_dtype(a, shape):

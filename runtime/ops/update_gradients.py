@@ -2,11 +2,11 @@
 it went to; the overwritten part of the target gets none."""
 import numpy as np
 
-from .binding import apply_op
-from .gradient_helpers import scatter_add, static_shape, vjp_of_call
 from ..ir.core import Hole
 from ..ir.registry import defvjp, defvjp_all
 from ..python.operator_table import AUGMENTED
+from .binding import apply_op
+from .gradient_helpers import scatter_add, static_shape, vjp_of_call
 
 
 def _set_item_vjp_target(g, out, x, value, *dynamic, index):

@@ -23,12 +23,13 @@ import warnings
 import numpy as np
 
 from ..ir.core import AbstractValue
-from ..ir.shapes import broadcast_shapes
 from ..ir.registry import Op, defop, get, register
-from .emitters import call_source
-from .elementwise import ufunc_rule
-from .indexing import emit_getitem, fill_index
+from ..ir.shapes import broadcast_shapes
 from ..python.operator_table import AUGMENTED
+from .elementwise import ufunc_rule
+from .emitters import call_source
+from .indexing import emit_getitem, fill_index
+
 
 def copy(target):
     return np.array(target, copy=True)

@@ -5,7 +5,8 @@ in the pipeline's order. `rt.function(experimental_optimizations=...)` and
 `rt.config.set_experimental_optimizations(...)` choose them (`options`).
 With `set_checking(True)` (the tests do it) the IR checker runs after each.
 """
-from ..config import PASS_NAMES as NAMES, enabled_passes as options  # noqa: F401
+from ..config import PASS_NAMES as NAMES  # noqa: F401
+from ..config import enabled_passes as options  # noqa: F401  (re-exported: passes.options)
 from ..ir.check import GraphCheckError, check_graph
 from ..ir.nesting import recursion_room
 from . import algebraic, constant_folding, cse, dce, licm

@@ -23,11 +23,11 @@ import warnings
 import numpy as np
 
 from .. import ops
-from ..ir.liveness import has_effects, sub_graphs
 from ..execution.inplace import FRESH
 from ..ir.core import AbstractValue, Literal, Var
-from ..ops.elementwise import UFUNCS
+from ..ir.liveness import has_effects, sub_graphs
 from ..ir.shapes import size
+from ..ops.elementwise import UFUNCS
 from .rewrite import is_mutable_array, output_vars, rebuilt, rewritten
 
 MAX_ELEMENTS = 1 << 12  # a folded array bigger than this stays an op (memory held per graph)

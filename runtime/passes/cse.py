@@ -12,8 +12,8 @@ merged, and reads of a resource (a variable) merge only with reads after the
 same last effect: an assignment between two reads makes them differ. Two
 arrays a caller may receive and write stay two arrays.
 """
-from ..ir.liveness import has_effects
 from ..ir.core import Graph, Literal, ResourceType, Var
+from ..ir.liveness import has_effects
 from .rewrite import is_mutable_array, literal_key, output_vars, rebuilt, rewritten
 
 

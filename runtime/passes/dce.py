@@ -9,8 +9,8 @@ The executors already skip dead equations (non-strict execution); removing
 them makes the graph say so, and drops constants nobody reads. Stateful ops
 stay, in program order; a dead op that would fail is never run.
 """
-from ..ir.liveness import live_equations
 from ..ir.core import Var
+from ..ir.liveness import live_equations
 from .rewrite import rebuilt, rewritten
 
 

@@ -14,8 +14,8 @@ effects in their test or body, so effects and errors keep their order.
 """
 import dataclasses
 
-from ..ir.liveness import graph_has_effects
 from ..ir.core import Equation, Graph, Var
+from ..ir.liveness import graph_has_effects
 from ..ops.elementwise import UFUNCS
 from .rewrite import rebuilt, rewritten
 

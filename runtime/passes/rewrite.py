@@ -3,8 +3,8 @@ import dataclasses
 
 import numpy as np
 
-from ..ir.liveness import sub_graphs
 from ..ir.core import Graph, Literal, Var
+from ..ir.liveness import sub_graphs
 
 
 def substitute(atoms, mapping):

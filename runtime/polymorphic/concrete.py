@@ -9,14 +9,14 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .. import backends
-from ..ir.core import AbstractValue, Graph
 from ..api.tensor_spec import TensorSpec
 from ..errors import InvalidArgumentError
+from ..ir import structure
+from ..ir.core import AbstractValue, Graph
 from . import keys, signatures, writeback
 from .binding import Binder
 from .keys import Arguments
 from .state_plan import StateChanged
-from ..ir import structure
 
 _compile_lock = threading.Lock()
 _first = operator.itemgetter(0)

@@ -33,24 +33,24 @@ import weakref
 from collections.abc import Callable, Sequence
 from typing import Any, overload
 
-from .. import config as _config
 from .. import backends, passes
-from ..python import conversion
-from ..errors import RetracingWarning, warn_user
+from .. import config as _config
 from ..api.recording_tapes import state as _recording
-from ..tracing.builders import GraphBuilder, current_builder
+from ..errors import RetracingWarning, warn_user
+from ..operators import dispatch as _d
+from ..python import conversion
+from ..python.tracebacks import leaving_runtime
 from ..tracing import builders as _builders
 from ..tracing import numpy_errstate
-from ..operators import dispatch as _d
-from ..python.tracebacks import leaving_runtime
+from ..tracing.builders import GraphBuilder, current_builder
 from . import keys, retracing, writeback
-from .state_plan import StateChanged, same_graph
-from .keys import Arguments, fast_key
 from .binding import Binder
 from .cache import TraceCache
+from .concrete import ConcreteFunction
+from .keys import Arguments, fast_key
 from .methods import BoundFunction
 from .signatures import InputSignature, in_class_body
-from .concrete import ConcreteFunction
+from .state_plan import StateChanged, same_graph
 from .trace import trace
 from .variable_creation import tracing_function
 

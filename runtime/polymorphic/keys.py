@@ -29,13 +29,12 @@ from operator import countOf
 
 import numpy as np
 
+from ..api.tensor_spec import TensorSpec
 from ..ir.core import AbstractValue
-from ..tracing.builders import Resource
+from ..ir.structure import map_dict_keys
+from ..tracing.builders import Followed, Resource
 from ..tracing.graph_lists import GraphList
 from ..tracing.tensor import Tensor
-from ..tracing.builders import Followed
-from ..api.tensor_spec import TensorSpec
-from ..ir.structure import map_dict_keys
 
 SCALARS = frozenset((bool, int, float, complex, str, bytes, type(None)))
 _TENSOR = 'tensor'  # what a tensor leaf is in a relaxed key

@@ -34,14 +34,14 @@ import numpy as np
 
 from ..errors import MutationError, TraceTimeValueWarning, warn_user
 from ..ir import structure
+from ..tracing import builders
+from ..tracing.builders import StaleBuilder, source_location
 from ..tracing.closures import reachable_cells
 from ..tracing.graph_lists import GraphList
 from ..tracing.memory import aliasing, made_arrays, places, views
 from ..tracing.memory.places import ABSENT, ITEM, Root
 from ..tracing.memory.traced_array import TracedArray
 from ..tracing.tensor import Tensor
-from ..tracing import builders
-from ..tracing.builders import StaleBuilder, source_location
 from . import keys
 from .state_plan import ObjectState, Source, guard_kind
 

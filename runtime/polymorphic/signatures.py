@@ -3,14 +3,14 @@ import inspect
 
 import numpy as np
 
-from ..errors import InvalidArgumentError
-from ..tracing.tensor import Tensor
-from ..tracing.builders import Followed
 from ..api.tensor_spec import TensorSpec
-from . import keys
-from ..ir.compatibility import accepts
+from ..errors import InvalidArgumentError
 from ..ir import structure
+from ..ir.compatibility import accepts
 from ..ir.printing import pp_type
+from ..tracing.builders import Followed
+from ..tracing.tensor import Tensor
+from . import keys
 
 _MAX_REPR = 60
 

@@ -1,17 +1,17 @@
 """Tracing one call: the Python function run on placeholders, giving a ConcreteFunction."""
 import numpy as np
 
-from ..errors import MutationError
 from .. import staging  # noqa: F401  (traced code stages graph ops through the ag__ operators)
-from ..tracing.memory import aliasing, captured_arrays, made_arrays
-from ..tracing.graph_lists import GraphList
-from ..tracing import errstate_regions, numpy_random
-from ..ir.core import AbstractValue
-from ..tracing.tensor import Tensor
 from ..api.tensor_spec import TensorSpec
-from ..tracing.trace_state import isolated
-from ..tracing.builders import GraphBuilder, Resource, StaleBuilder
+from ..errors import MutationError
 from ..ir import structure
+from ..ir.core import AbstractValue
+from ..tracing import errstate_regions, numpy_random
+from ..tracing.builders import GraphBuilder, Resource, StaleBuilder
+from ..tracing.graph_lists import GraphList
+from ..tracing.memory import aliasing, captured_arrays, made_arrays
+from ..tracing.tensor import Tensor
+from ..tracing.trace_state import isolated
 from . import object_state, writeback
 from .concrete import ConcreteFunction, Static, call_args
 

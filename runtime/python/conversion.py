@@ -32,9 +32,9 @@ import types
 import weakref
 
 from .. import ag
-from . import code_positions, python_mode, sourcemap
 from ..errors import AutoGraphWarning, ConversionError, warn_user
 from ..operators.functions import is_autograph_artifact
+from . import code_positions, python_mode, sourcemap
 
 _LIBRARY_PACKAGES = frozenset(('runtime', 'autograph_cli', 'numpy', 'libcst', 'click', 'pytest',
                                '_pytest', 'pluggy', 'hypothesis'))

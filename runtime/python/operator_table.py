@@ -6,7 +6,8 @@ compiled executor's operator syntax all read their operators here. Standard
 library only: every stage may import it.
 """
 import operator
-from typing import Callable, NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple
 
 
 class Operator(NamedTuple):

@@ -35,10 +35,10 @@ import types
 import warnings
 import weakref
 
-from . import code_positions
 from ..errors import StaleConversionWarning
 from ..operators import dispatch
 from ..operators.functions import FunctionScope
+from . import code_positions
 from .sourcemap import SourceMap, map_in_source, source_digest
 
 MODES = ('original', 'converted')

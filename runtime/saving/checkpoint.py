@@ -16,8 +16,16 @@ import json
 import os
 import re
 
-from .checkpoint_index import (FORMAT, INDEX, VERSION, CheckpointError, Malformed,
-                               as_checkpoint_error, checked_value, read_index)
+from .checkpoint_index import (
+    FORMAT,
+    INDEX,
+    VERSION,
+    CheckpointError,
+    Malformed,
+    as_checkpoint_error,
+    checked_value,
+    read_index,
+)
 from .files import Directory
 from .objects import Collector
 from .writing import write_directory

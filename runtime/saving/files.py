@@ -11,7 +11,6 @@ import json
 import os
 import re
 
-
 from ..errors import AgError
 from . import npy_files
 from .codec import Malformed

@@ -11,10 +11,10 @@ from these, so a call binds, checks and runs exactly as the original's does.
 import inspect
 import types
 
+from ..ir import structure
 from ..ir.core import AbstractValue
 from ..ir.nesting import recursion_room
 from ..polymorphic import keys, writeback
-from ..ir import structure
 from ..polymorphic.binding import Binder
 from ..polymorphic.concrete import ConcreteFunction, Static
 from ..polymorphic.signatures import Described

@@ -11,9 +11,9 @@ import numpy as np
 from .. import ops
 from ..ir.check import GraphCheckError, check_graph
 from ..ir.core import AbstractValue, Equation, Graph, Literal, ResourceType, Var
-from ..python.operator_table import AUGMENTED, PYTHON_NUMBER_BINARY, PYTHON_NUMBER_UNARY
 from ..ir.printing import pp_type
 from ..ir.serialize import graph_def
+from ..python.operator_table import AUGMENTED, PYTHON_NUMBER_BINARY, PYTHON_NUMBER_UNARY
 from .codec import Malformed, Unsaveable, _dtype, decode, encode
 
 # Params the compiled executor writes into its generated source as they are (not through

@@ -4,9 +4,9 @@ No class of the saving program is needed: a loaded object is a `LoadedObject`
 (a subclass with `__call__` when a `__call__` was saved) with the saved
 attribute names; a method is a `LoadedFunction` over its traces.
 """
+from ..api.resource_variables import Variable
 from ..errors import InvalidArgumentError
 from ..ir.liveness import sub_graphs
-from ..api.resource_variables import Variable
 from ..polymorphic import keys
 from .codec import Malformed
 

@@ -1,12 +1,21 @@
 """The `ag__` branching operators on tensors: `if_stmt`, `if_exp`, `and_`, `or_` and their tests."""
 from ..errors import StagingError
+from ..tracing.builders import current_builder, source_location
+from ..tracing.tensor import Tensor
 from .cf_arrays import NumpyState
 from .cf_state import State
 from .cond import (
-    BOTTOM, check_depth, cond_value, facts, finish, predicate, refine, trace_path, truth)
+    BOTTOM,
+    check_depth,
+    cond_value,
+    facts,
+    finish,
+    predicate,
+    refine,
+    trace_path,
+    truth,
+)
 from .merge import Context
-from ..tracing.tensor import Tensor
-from ..tracing.builders import current_builder, source_location
 
 
 def if_stmt(cond, body, orelse, get_state, set_state, symbol_names, nouts):

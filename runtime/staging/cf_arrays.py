@@ -19,10 +19,10 @@ the same arrays.
 import numpy as np
 
 from ..errors import MutationError
+from ..ir import structure
+from ..tracing import tensor
 from ..tracing.memory import aliasing, journals, made_arrays
 from .cf_state import BOTTOM
-from ..tracing import tensor
-from ..ir import structure
 
 
 class PathValue:

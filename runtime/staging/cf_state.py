@@ -16,10 +16,9 @@ import types
 
 import numpy as np
 
-from ..tracing.memory import made_arrays
 from ..tracing.closures import EMPTY, content, reachable_cells
+from ..tracing.memory import made_arrays
 from ..tracing.trace_state import current_builder
-
 
 BOTTOM = object()  # the values of a path that raised: they merge with anything
 

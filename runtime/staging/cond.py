@@ -12,21 +12,21 @@ import dis
 
 import numpy as np
 
-from ..python import sourcemap
 from ..errors import AgError, StagingError
 from ..ir import structure
-from . import cf_arrays
-from ..tracing.memory import journals, made_arrays
-from .cf_state import is_empty
-from ..ir.liveness import graph_has_effects
-from ..tracing.graph_lists import GraphList
 from ..ir.core import Var
-from .merge import BOTTOM, Context, FromPredicate, Merger, Output
-from ..tracing.tensor import Tensor
+from ..ir.liveness import graph_has_effects
+from ..python import sourcemap
 from ..python.frames import is_internal
 from ..tracing.builders import GraphBuilder, current_builder, source_location
-from ..tracing.unify import convert
+from ..tracing.graph_lists import GraphList
+from ..tracing.memory import journals, made_arrays
 from ..tracing.python_numbers import wrap
+from ..tracing.tensor import Tensor
+from ..tracing.unify import convert
+from . import cf_arrays
+from .cf_state import is_empty
+from .merge import BOTTOM, Context, FromPredicate, Merger, Output
 
 MAX_DEPTH = 50  # nested graph control flow deeper than this is taken to be runaway recursion
 _RAISES = frozenset(('RAISE_VARARGS', 'RERAISE'))

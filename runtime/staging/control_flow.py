@@ -15,14 +15,14 @@ Importing this module registers graph lists and graph iterables as staged
 types, so the operators hand them to the graph runtime as they do tensors.
 """
 from ..operators import dispatch
+from ..tracing.builders import current_builder
+from ..tracing.graph_lists import GraphList, stack
 from ..tracing.memory import made_arrays
+from ..tracing.numpy_calls import rt_range
 from .branches import and_, and_test, function_return, if_exp, if_stmt, or_, or_test
 from .cond import cond
-from ..tracing.graph_lists import GraphList, stack
-from ..tracing.numpy_calls import rt_range
 from .iteration import GraphIterable
 from .loop_stmts import for_stmt, while_loop, while_stmt
-from ..tracing.builders import current_builder
 
 __all__ = ['and_', 'and_test', 'cond', 'for_stmt', 'function_return', 'if_exp',
            'if_stmt', 'list_append', 'list_pop', 'list_stack', 'or_', 'or_test', 'rt_range',

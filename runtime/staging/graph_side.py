@@ -12,19 +12,18 @@ import types
 
 import numpy as np
 
-from ..python import conversion
+from ..api import side_effects
 from ..operators import dispatch
 from ..operators.call_trees import Kwargs, call_with_keyword_parts
 from ..operators.py_builtins import OVERLOADED
-from . import control_flow, slices
+from ..python import conversion
+from ..tracing import builders, conversions, numpy_random
 from ..tracing.memory import made_arrays
 from ..tracing.memory.traced_array import UPDATING, on_tensor
-from ..api import side_effects
-from ..tracing import builders, conversions
-from ..tracing.tensor import is_symbolic
 from ..tracing.numpy_api import CALLS
 from ..tracing.numpy_calls import taking_lists_as_arrays
-from ..tracing import numpy_random
+from ..tracing.tensor import is_symbolic
+from . import control_flow, slices
 from .py_builtins import OVERLOADS
 
 

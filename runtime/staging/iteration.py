@@ -8,13 +8,13 @@ and `element(i)` for an index tensor `i`, which the loop body traces.
 import numpy as np
 
 from ..errors import OperatorNotAllowedInGraphError
-from ..tracing import builders
-from ..tracing.graph_lists import GraphList
 from ..ir.core import Literal
 from ..ir.shapes import stand_in
+from ..tracing import builders
+from ..tracing.graph_lists import GraphList
+from ..tracing.python_numbers import wrap
 from ..tracing.tensor import Tensor
 from ..tracing.unify import aval_of
-from ..tracing.python_numbers import wrap
 
 
 class GraphIterable:

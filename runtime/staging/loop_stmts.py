@@ -1,15 +1,15 @@
 """The `ag__` loop operators on tensors, `while_stmt` and `for_stmt`, and `rt.while_loop`."""
 import numpy as np
 
+from ..tracing.builders import current_builder, source_location
+from ..tracing.graph_lists import GraphList
 from ..tracing.memory import made_arrays
+from ..tracing.tensor import Tensor
 from .cf_state import State
 from .cond import cond_value, predicate, truth
-from ..tracing.graph_lists import GraphList
 from .iteration import plan
 from .loops import Loop
 from .merge import Context
-from ..tracing.tensor import Tensor
-from ..tracing.builders import current_builder, source_location
 
 _STAGED = (Tensor, GraphList)
 

@@ -15,12 +15,12 @@ Each variable of the loop's state gets a `Spec` per leaf of its structure:
 gave; tracing again until nothing widens gives types valid for every trip.
 """
 from ..errors import StagingError
-from ..operators.variables import Undefined, UndefinedReturnValue
 from ..ir import structure
+from ..ir.compatibility import accepts, covers, unify
+from ..ir.core import AbstractValue
+from ..operators.variables import Undefined, UndefinedReturnValue
 from ..tracing.graph_lists import GraphList, as_graph_list
 from ..tracing.memory.aliasing import is_array_object
-from ..ir.core import AbstractValue
-from ..ir.compatibility import accepts, covers, unify
 from ..tracing.unify import aval_of, describe, is_value, same_python
 
 

@@ -14,18 +14,18 @@ import numpy as np
 
 from ..errors import StagingError
 from ..ir import structure
-from ..tracing.memory import aliasing, made_arrays
-from . import cf_arrays
+from ..ir.core import AbstractValue
 from ..tracing import builders
+from ..tracing.builders import GraphBuilder, current_builder
+from ..tracing.graph_lists import GraphList, as_graph_list
+from ..tracing.memory import aliasing, made_arrays
+from ..tracing.python_numbers import wrap
+from ..tracing.tensor import Tensor
+from ..tracing.unify import aval_of, convert, dummy
+from . import cf_arrays
 from .cf_arrays import LoopArrays
 from .cond import check_depth, defer_raise, facts, shared_inputs, truth
-from ..tracing.graph_lists import GraphList, as_graph_list
-from ..ir.core import AbstractValue
 from .loop_vars import initial_specs, widen
-from ..tracing.tensor import Tensor
-from ..tracing.builders import GraphBuilder, current_builder
-from ..tracing.unify import aval_of, convert, dummy
-from ..tracing.python_numbers import wrap
 
 _MAX_TRACES = 8
 _BOOL = AbstractValue(np.bool_, ())

@@ -10,14 +10,14 @@ Problems raise StagingError naming the variable and the ORIGINAL line.
 import keyword
 
 from ..errors import StagingError
-from ..operators.variables import Undefined, UndefinedReturnValue
 from ..ir import structure
-from . import cf_arrays
-from .cf_state import BOTTOM
+from ..ir.compatibility import unify
+from ..operators.variables import Undefined, UndefinedReturnValue
 from ..tracing.graph_lists import GraphList, as_graph_list
 from ..tracing.tensor import Tensor
-from ..ir.compatibility import unify
 from ..tracing.unify import aval_of, describe, dummy, is_value, same_python
+from . import cf_arrays
+from .cf_state import BOTTOM
 
 _DEFINED = object()  # `_undefined`: both values are defined (merge them as values)
 

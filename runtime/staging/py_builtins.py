@@ -10,12 +10,12 @@ import builtins
 
 import numpy as np
 
-from ..tracing import numpy_calls, sizes, tensor, builders
+from ..tracing import builders, numpy_calls, sizes, tensor
 from ..tracing.graph_lists import GraphList
+from ..tracing.python_numbers import WeakTensor, wrap
+from ..tracing.tensor import is_symbolic
 from .iteration import GraphIterable, iterate
 from .loop_stmts import for_stmt
-from ..tracing.tensor import is_symbolic
-from ..tracing.python_numbers import WeakTensor, wrap
 
 
 def _any_symbolic(values):

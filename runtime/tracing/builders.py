@@ -13,12 +13,12 @@ pass for them.
 
 import numpy as np
 
+from .. import ops
+from ..errors import MutationError
+from ..ir.core import PYTHON_NUMBERS, AbstractValue, Equation, Graph, Literal, RngType, Var
 from ..python.frames import user_frame  # noqa: F401  (for callers)
 from ..python.sourcemap import is_converted, source_location  # noqa: F401  (for callers)
-from ..errors import MutationError
-from .. import ops
 from . import errstate_regions, tensor, trace_state
-from ..ir.core import PYTHON_NUMBERS, AbstractValue, Equation, Graph, Literal, RngType, Var
 from .trace_state import current_builder  # noqa: F401  (imported from here by the graph modules)
 
 AFTER_BIND = {}  # primitive -> hook(inputs, params, result) run after `bind` stages it (views.py)

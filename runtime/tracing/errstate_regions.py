@@ -20,7 +20,7 @@ builder expects, and takes the categories that differ into its modes too.
 """
 import numpy as np
 
-from ..ir.core import Equation, Graph, RESOURCE_TYPES, Var
+from ..ir.core import RESOURCE_TYPES, Equation, Graph, Var
 
 try:  # numpy 2 keeps the state in one object per change: unchanged while it is the same object
     from numpy._core.umath import _extobj_contextvar as _NUMPY_STATE

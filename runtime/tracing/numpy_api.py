@@ -3,10 +3,10 @@ import inspect
 
 import numpy as np
 
-from . import tensor, builders
 from ..errors import NotRecordableError
 from ..ops.elementwise import UFUNCS
 from ..ops.indexing import split_index
+from . import builders, tensor
 
 HANDLERS = {}  # numpy function -> handler with the same signature, staging its op
 CALLS = {}  # numpy function -> overload for the calls its dispatch does not see (`numpy_calls`)

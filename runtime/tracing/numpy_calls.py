@@ -10,7 +10,7 @@ and otherwise call numpy itself, which does what it does eagerly.
 """
 import numpy as np
 
-from . import sizes, builders
+from . import builders, sizes
 from .graph_lists import GraphList
 from .numpy_api import HANDLERS, _reject_out, intercepts
 from .tensor import Tensor

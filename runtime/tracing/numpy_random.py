@@ -28,14 +28,14 @@ import threading
 import numpy as np
 
 from ..errors import StagingError
-from ..operators import dispatch
 from ..ir.core import Hole
+from ..operators import dispatch
 from ..ops.random import REFUSED, SPECS, VARARGS
 from . import builders, sizes, tensor
 from .graph_lists import GraphList
 from .memory import aliasing, made_arrays, updates
-from .python_numbers import wrap
 from .numpy_calls import _holds_staged, as_array
+from .python_numbers import wrap
 
 GENERATORS = (np.random.Generator, np.random.RandomState)
 _STATIC = ('dtype', 'axis', 'method', 'check_valid', 'legacy')  # must be known while tracing

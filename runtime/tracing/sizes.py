@@ -18,12 +18,12 @@ import numpy as np
 
 from ..errors import OperatorNotAllowedInGraphError
 from ..ir import shapes
-from . import tensor, builders
 from ..ir.core import Hole
-from ..ops.creation import check_sizes
 from ..ir.printing import pp_type
-from .python_numbers import wrap
+from ..ops.creation import check_sizes
 from ..python.frames import is_internal
+from . import builders, tensor
+from .python_numbers import wrap
 
 _local = threading.local()
 _REMEMBERED = 16  # shape reads per thread; the error names the one most likely at fault

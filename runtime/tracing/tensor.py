@@ -15,14 +15,15 @@ import sys
 
 import numpy as np
 
+from .. import ops
+from ..ir.core import PYTHON_NUMBERS
+from ..ir.printing import pp_type
 from ..operators import dispatch
-from .memory import aliasing
+from ..python.operator_table import ARITHMETIC, AUGMENTED, COMPARISONS, UNARY
 from . import builders, conversions
 from .conversions import CONVERT, not_allowed
-from ..ir.core import PYTHON_NUMBERS
-from ..python.operator_table import ARITHMETIC, AUGMENTED, COMPARISONS, UNARY
-from ..ir.printing import pp_type
-from .. import ops
+from .memory import aliasing
+
 
 def is_symbolic(value):
     return isinstance(value, Tensor)

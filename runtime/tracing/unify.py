@@ -8,10 +8,10 @@ for a path that never uses it (`dummy`), and how messages name it (`describe`).
 """
 import numpy as np
 
-from ..operators.variables import Undefined, UndefinedReturnValue
 from ..ir.core import PYTHON_NUMBERS, PYTHON_TYPE, AbstractValue
-from .tensor import Tensor
+from ..operators.variables import Undefined, UndefinedReturnValue
 from .python_numbers import wrap
+from .tensor import Tensor
 
 
 def is_value(value):

@@ -1,6 +1,5 @@
 """control_flow: `if`, `while`, `for` become `ag__` calls on closures; state comes from analyses."""
-from convert_helpers import (assert_same, convert, converted, expected, function,
-                             stripped_lines)
+from convert_helpers import assert_same, convert, converted, expected, function, stripped_lines
 
 
 def test_if_else():

@@ -1,8 +1,15 @@
 """functions: every converted body runs inside `with ag__.FunctionScope(...) as fscope:`."""
 import inspect
 
-from convert_helpers import (assert_same, both, convert, converted, expected, function,
-                             stripped_lines)
+from convert_helpers import (
+    assert_same,
+    both,
+    convert,
+    converted,
+    expected,
+    function,
+    stripped_lines,
+)
 
 
 def test_docstring_first_and_declarations_above_the_scope():

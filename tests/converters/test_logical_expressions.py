@@ -1,5 +1,5 @@
 """logical_expressions: `and`/`or`/`not` and chained comparisons become operators, lazily."""
-from convert_helpers import both, assert_same, converted, expected, stripped_lines
+from convert_helpers import assert_same, both, converted, expected, stripped_lines
 
 
 def test_value_forms():

@@ -4,13 +4,21 @@ import pathlib
 import textwrap
 
 import pytest
+from convert_helpers import function, outcome, run_source
 
 from autograph_cli import pipeline
-from autograph_cli.converters import (asserts, break_statements, call_trees,
-                                      conditional_expressions, continue_statements, directives,
-                                      lists, logical_expressions, return_statements)
+from autograph_cli.converters import (
+    asserts,
+    break_statements,
+    call_trees,
+    conditional_expressions,
+    continue_statements,
+    directives,
+    lists,
+    logical_expressions,
+    return_statements,
+)
 from autograph_cli.pipeline import Pipeline, convert_module
-from convert_helpers import function, outcome, run_source
 
 SAMPLES = pathlib.Path(__file__).parents[2] / 'samples'
 

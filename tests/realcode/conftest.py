@@ -6,9 +6,8 @@ by name: `numpy_ml_copies` (the two copies), `numpy_ml_cases` (the differential 
 `numpy_ml_graph_cases` (the survey's scenarios); `pending_cases.py` holds the scenarios that
 fail today, as tests to enable (see FAILURES.md).
 """
-import pytest
-
 import numpy_ml_copies
+import pytest
 from extras import missing_reason
 
 collect_ignore = ['vendor']  # numpy-ml itself: test inputs, not tests

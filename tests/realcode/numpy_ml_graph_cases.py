@@ -16,9 +16,9 @@ import importlib.util
 from pathlib import Path
 
 import numpy as np
+from numpy_ml_cases import SEED, Raised, arrays, assert_identical, data, labels, run
 
 import runtime as rt
-from numpy_ml_cases import SEED, Raised, arrays, assert_identical, data, labels, run
 
 SCENARIOS = {}
 MODES = {'graph': rt.function, 'jit': functools.partial(rt.function, jit_compile=True)}

@@ -11,9 +11,8 @@ scenario and mode is tested here, so deleting an entry there enables its test.
 import re
 from pathlib import Path
 
-import pytest
-
 import pending_cases
+import pytest
 from extras import needs
 from numpy_ml_graph_cases import MODES, SCENARIOS, check
 

@@ -5,9 +5,9 @@ import warnings
 
 import numpy as np
 import pytest
+from numpy_ml_cases import data
 
 import runtime as rt
-from numpy_ml_cases import data
 
 pytestmark = pytest.mark.filterwarnings('ignore::runtime.errors.TraceTimeValueWarning')
 

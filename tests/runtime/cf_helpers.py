@@ -3,14 +3,14 @@ import textwrap
 from pathlib import Path
 
 import numpy as np
+from equality import same
+from loading import import_file
 
 import runtime as rt
 from autograph_cli.pipeline import convert_module
-from runtime.ir.liveness import sub_graphs
 from runtime.execution.executor import compile_graph
 from runtime.execution.interpreter import eval_graph
-from equality import same
-from loading import import_file
+from runtime.ir.liveness import sub_graphs
 
 
 def collatz(n):

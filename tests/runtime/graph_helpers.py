@@ -3,6 +3,8 @@ import sys
 from pathlib import Path
 
 import numpy as np
+from equality import assert_same
+from extras import installed
 
 from runtime import passes
 from runtime.execution.executor import compile_graph
@@ -10,8 +12,6 @@ from runtime.execution.interpreter import eval_graph
 from runtime.ir import structure
 from runtime.ir.core import PYTHON_TYPE, AbstractValue
 from runtime.staging import make_graph
-from equality import assert_same
-from extras import installed
 
 sys.path.insert(0, str(Path(__file__).parent / 'backends'))  # jit_helpers
 
@@ -76,6 +76,7 @@ def check_jit(graph, args, expected):
     if not installed('numba'):
         return
     from jit_helpers import assert_close
+
     from runtime.backends.numba import UnsupportedOpError, compile_jit
     try:
         jitted = compile_jit(passes.optimize(graph), 'differential')

@@ -1,18 +1,17 @@
 """Helpers for the mutation tests: run code eagerly and as a graph, compare results and arguments."""
 import copy
-
 import textwrap
 
 import numpy as np
 import pytest
+from equality import assert_same
+from graph_helpers import assert_scratch_stays_inside, check_jit
+from loading import import_file
 
 import runtime as rt
 from runtime.execution.executor import compile_graph
 from runtime.execution.interpreter import eval_graph
 from runtime.ir import structure
-from equality import assert_same
-from graph_helpers import assert_scratch_stays_inside, check_jit
-from loading import import_file
 
 
 def check(fn, *args, calls=2):

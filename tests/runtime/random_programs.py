@@ -1,8 +1,8 @@
 """Functions drawing random numbers, and `differential`: eager against graph, N calls, bitwise."""
 import numpy as np
+from equality import assert_same
 
 import runtime as rt
-from equality import assert_same
 
 CALLS = 3
 KINDS = ('module', 'RandomState', 'Generator')

@@ -11,15 +11,14 @@ import weakref
 
 import numpy as np
 
+from ...api.resource_variables import Variable
 from ...errors import AgError
 from ...ir.core import PYTHON_TYPE
 from ...ir.nesting import recursion_room
-from ...api.resource_variables import Variable
 from ...ops.state import store
-from . import errstate, zero_division  # noqa: F401 (errstate: its lowerings register)
+from . import cache, errstate, zero_division  # noqa: F401 (errstate: its lowerings register)
 from .codegen import Codegen
 from .lowering import UnsupportedOpError  # noqa: F401 (raised by codegen, caught by users)
-from . import cache
 
 _BOXED_AS_PYTHON = (np.dtype(np.int64), np.dtype(np.float64), np.dtype(np.bool_))
 INSTALL_HINT = "jit_compile=True needs numba: pip install 'agconvert[jit]'"

@@ -56,6 +56,7 @@ def directory():
 
 def entry_key(module_source):
     import numba
+
     from . import numpy_blas
     versions = (f'{sys.version}|{np.__version__}|{numba.__version__}|{platform.machine()}|'
                 f'opt {int(numba.config.OPT)}|helpers {_helpers_digest()}|'
@@ -74,6 +75,7 @@ def load_or_compile(source, fn_name, helpers=()):
     """The numba dispatcher of `fn_name` defined by `source` (calling these `helpers`), cached
     on disk when possible."""
     import numba
+
     from .dispatcher_cache import cached_njit
     module_source = header(helpers) + source
     folder = _usable_directory() if config.compile_cache() else None

@@ -20,9 +20,9 @@ stay numpy's (`kernels`). Variables' values are passed in and given back.
 import numpy as np
 
 from ... import ops
-from ...ir.liveness import live_equations, sub_graphs
 from ...execution.inplace import FRESH
 from ...ir.core import Literal, Var
+from ...ir.liveness import live_equations, sub_graphs
 from ...ops.elementwise import UFUNCS
 from ...passes import fusion
 from . import control_flow, fused, kernels, outlining, zero_division

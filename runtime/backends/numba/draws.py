@@ -19,7 +19,6 @@ from ...ir.lowerings import NUMBA
 from .types import objmode_type
 
 
-
 def source(value, args):
     """Python source of a draw's argument template (holes: the sources of the inputs), or None
     if a value has none."""

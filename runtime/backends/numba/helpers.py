@@ -8,10 +8,10 @@ import numpy as np
 from numba.core import types
 from numba.extending import overload, register_jitable
 
+from ...ops.random import draw, read_state, restore_state
 from . import numpy_blas
 from .cache import helpers_folder
 from .dispatcher_cache import cached_njit
-from ...ops.random import draw, read_state, restore_state
 
 # numba's cache of a helper is stale when this file changes (its hash is numba's source stamp)
 _SOURCE_STAMP = hashlib.sha256(Path(__file__).read_bytes()).digest()

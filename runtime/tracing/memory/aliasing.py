@@ -29,10 +29,10 @@ import weakref
 
 import numpy as np
 
-from . import journals, stale
-from .. import tensor, builders
-from ..errstate_regions import inner_primitive  # a region's value is its op's
 from ... import ops
+from .. import builders, tensor
+from ..errstate_regions import inner_primitive  # a region's value is its op's
+from . import journals, stale
 
 # Ops whose 0-d results are 0-d arrays; other ops give numpy scalars for 0-d results.
 ARRAY_RESULTS = ops.names_where('array_result')

@@ -8,8 +8,8 @@ returned (`polymorphic.writeback`).
 """
 import weakref
 
-from . import aliasing, stale
 from .. import builders
+from . import aliasing, stale
 
 
 def journal(builder, buffer):

@@ -29,11 +29,15 @@ import numpy as np
 
 from ...errors import MutationError
 from ...ir import structure
-from . import aliasing, updates, views
-from .. import tensor, builders
+from .. import builders, tensor
 from ..graph_lists import GraphList
+from . import (
+    aliasing,
+    captured_arrays,  # noqa: E402  (after TracedArray: it needs the class)
+    updates,
+    views,
+)
 from .traced_array import TracedArray
-from . import captured_arrays  # noqa: E402  (after TracedArray: it needs the class)
 
 _owners = weakref.WeakValueDictionary()  # id(plain array under a TracedArray) -> that TracedArray
 

@@ -16,8 +16,8 @@ cannot be stale, and what is pinned (stored by value) cannot be updated: both
 are errors at once.
 """
 from ...errors import MutationError
-from . import aliasing, journals
 from .. import builders
+from . import aliasing, journals
 
 
 def check_updatable(obj):

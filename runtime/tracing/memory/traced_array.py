@@ -10,8 +10,8 @@ on the tensors that stand for the arrays, so every name bound to one sees it.
 """
 import numpy as np
 
-from ..trace_state import current_builder
 from ... import ops
+from ..trace_state import current_builder
 
 # ndarray methods with no op that update the array itself
 _UPDATING_UNSTAGED = ('partition', 'resize', 'setfield')
@@ -247,9 +247,9 @@ def _makes_view(x, index):
     return not (all(k == 'int' for k in kinds) and len(kinds) == x.ndim)
 
 
-from . import made_arrays, updates, views  # noqa: E402  (they need the class)
-from .. import numpy_api  # noqa: E402  (they need the class)
 from ...ops.indexing import split_index  # noqa: E402
+from .. import numpy_api  # noqa: E402  (they need the class)
+from . import made_arrays, updates, views  # noqa: E402  (they need the class)
 
 # numpy functions returning a view of their first argument (`Op.view`)
 _VIEW_FUNCTIONS = frozenset(f for f, op in ops.numpy_functions().items() if op.view)

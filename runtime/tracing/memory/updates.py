@@ -16,12 +16,12 @@ import sys
 import numpy as np
 
 from ...errors import MutationError
-from . import aliasing
-from .. import tensor, builders
 from ...ir.core import PYTHON_TYPE
-from ..numpy_api import handles
 from ...ops.indexing import split_index
 from ...python.frames import first_outside
+from .. import builders, tensor
+from ..numpy_api import handles
+from . import aliasing
 
 READ_ONLY = 'assignment destination is read-only'
 READ_ONLY_OUT = 'output array is read-only'

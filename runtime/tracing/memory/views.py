@@ -13,11 +13,11 @@ by `value`. `link(primitive, inputs, params, result)` runs after `builders.bind`
 """
 import numpy as np
 
-from . import aliasing
 from ... import ops
-from .. import tensor, builders
 from ...ir.core import Hole
 from ...ir.shapes import normalize_axis
+from .. import builders, tensor
+from . import aliasing
 
 
 class View:

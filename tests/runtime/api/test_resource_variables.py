@@ -1,10 +1,10 @@
 """rt.Variable: eager semantics, numpy compatibility, and capture by reference in graphs."""
 import numpy as np
 import pytest
+from equality import assert_same
+from graph_helpers import run_both, trace
 
 import runtime as rt
-from graph_helpers import run_both, trace
-from equality import assert_same
 from runtime.errors import OperatorNotAllowedInGraphError
 from runtime.execution.executor import compile_graph
 from runtime.execution.interpreter import eval_graph

@@ -1,14 +1,14 @@
 """rt.print, rt.py_function and assert_that: eagerly at once, in graphs at every run."""
 import numpy as np
 import pytest
+from graph_helpers import trace
 
 import runtime as rt
-from graph_helpers import trace
+from runtime.api.side_effects import assert_that
 from runtime.errors import InvalidArgumentError
 from runtime.execution.executor import compile_graph
 from runtime.execution.interpreter import eval_graph
 from runtime.ir.core import AbstractValue
-from runtime.api.side_effects import assert_that
 
 I32 = AbstractValue(np.int32, ())
 

@@ -3,10 +3,10 @@ agree to 1e-12 and with finite differences; second derivatives of elementwise op
 reductions agree with finite differences of the first."""
 import numpy as np
 import pytest
-
-import runtime as rt
 from autodiff_helpers import eager_gradient_of_x, graph_gradient_of_x, numeric_gradient
 from gradient_corpus import CORPUS
+
+import runtime as rt
 
 POINTS = [np.array([0.4, -0.3, 0.8]), np.array([-0.5, 0.25, -0.7])]
 N = 4

@@ -1,9 +1,9 @@
 """An rt.function called under an eager tape is one recorded `call` op of its traced graph, whose
 gradient is its graph's VJP graph: its Python runs once per signature, as without a tape."""
 import numpy as np
+from autodiff_helpers import numeric_gradient
 
 import runtime as rt
-from autodiff_helpers import numeric_gradient
 
 X = np.array([[1.0, 2.0, 3.0]])
 

@@ -2,10 +2,10 @@
 analytic values, finite differences of the first derivative, and the same loop unrolled."""
 import numpy as np
 import pytest
-
-import runtime as rt
 from autodiff_helpers import eager_gradient_of_x, numeric_gradient
 from test_loops import LOOPS, X, counted_loop
+
+import runtime as rt
 
 POINT = np.array([0.5, 1.5, -2.0])
 

@@ -2,9 +2,9 @@
 int trip count) and run eagerly agree to 1e-12, and agree with finite differences."""
 import numpy as np
 import pytest
+from autodiff_helpers import eager_gradient_of_x, graph_gradient_of_x, numeric_gradient
 
 import runtime as rt
-from autodiff_helpers import eager_gradient_of_x, graph_gradient_of_x, numeric_gradient
 
 X = np.array([0.3, 0.7])
 ROWS = np.array([[0.3, 0.2], [0.1, -0.4], [0.5, 0.5]])

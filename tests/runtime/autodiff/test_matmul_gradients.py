@@ -1,10 +1,10 @@
 """Gradients of `a @ b` over matmul's shapes: vectors on either side, batches, broadcast batches."""
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
-from hypothesis.extra import numpy as hnp
-
 from autodiff_helpers import check
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
 
 # numpy's own signature for matmul: '?' marks a dimension a vector operand lacks
 SHAPES = hnp.mutually_broadcastable_shapes(signature='(m?,n),(n,p?)->(m?,p?)', max_dims=4,

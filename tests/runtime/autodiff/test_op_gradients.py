@@ -10,11 +10,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from autodiff_helpers import numeric_gradient
 
 import runtime as rt
 from runtime import ops
 from runtime.ir.liveness import sub_graphs
-from autodiff_helpers import numeric_gradient
+
 sys.path.insert(0, str(Path(__file__).parents[1] / 'ops'))  # the op table
 from gradient_cases import Case  # noqa: E402
 from op_table import COVERED_ELSEWHERE, TABLE  # noqa: E402

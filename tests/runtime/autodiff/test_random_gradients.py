@@ -9,9 +9,9 @@ and the generator's state afterwards against the eager forward pass's.
 """
 import numpy as np
 import pytest
+from extras import needs
 
 import runtime as rt
-from extras import needs
 from runtime.autodiff.backprop import NoGradientError
 
 W0 = np.linspace(-1, 1, 12).reshape(3, 4) / 2

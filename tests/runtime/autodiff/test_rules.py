@@ -1,10 +1,10 @@
 """Per-op gradient rules against central finite differences, eagerly and in graphs (float64)."""
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
-from hypothesis.extra import numpy as hnp
-
 from autodiff_helpers import check
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
 
 # Values on grids that keep finite differences off kinks (0, the clip bounds, 0.3) and ties:
 # distinct within an array, and never equal between the two operands of a binary op.

@@ -10,9 +10,9 @@ import math
 
 import numpy as np
 import pytest
+from extras import needs
 
 import runtime as rt
-from extras import needs
 from runtime.autodiff.backprop import NoGradientError
 from runtime.errors import NotRecordableError, OperatorNotAllowedInGraphError
 

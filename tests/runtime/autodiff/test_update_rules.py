@@ -2,9 +2,9 @@
 np.put, np.place, np.putmask, ufuncs with out=, graph-list joins; graph vs finite differences."""
 import numpy as np
 import pytest
+from autodiff_helpers import graph_gradient, numeric_gradient
 
 import runtime as rt
-from autodiff_helpers import graph_gradient, numeric_gradient
 
 A = np.array([[0.5, -1.2, 2.0], [0.3, 1.1, -0.7]])
 V = np.array([1.5, -0.4])

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from extras import require
 
 require('numba')  # the cache is numba's: skip before importing numba and the numba helpers

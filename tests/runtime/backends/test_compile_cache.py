@@ -9,9 +9,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from extras import needs
 
 import runtime as rt
-from extras import needs
 from runtime.backends.numba import cache, private_paths
 
 pytestmark = needs('numba')  # every test here compiles a graph with numba

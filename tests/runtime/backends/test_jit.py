@@ -3,11 +3,11 @@ import warnings
 
 import numpy as np
 import pytest
+from cf_helpers import collatz
+from extras import needs
+from jit_helpers import assert_close
 
 import runtime as rt
-from extras import needs
-from cf_helpers import collatz
-from jit_helpers import assert_close
 from runtime.backends.numba import UnsupportedOpError
 from runtime.backends.numba.control_flow import EMITTERS
 from runtime.backends.numba.lowering import LOWERINGS

@@ -4,10 +4,10 @@ import functools
 
 import numpy as np
 import pytest
-
-import runtime as rt
 from extras import needs
 from jit_helpers import assert_close
+
+import runtime as rt
 
 pytestmark = needs('numba')  # every test here compiles a graph with numba
 

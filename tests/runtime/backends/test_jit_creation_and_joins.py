@@ -3,10 +3,10 @@ concatenate, stack, flip, outer, dot and round: differential tests against eager
 combinations it refuses by name."""
 import numpy as np
 import pytest
-
-import runtime as rt
 from extras import needs
 from jit_helpers import assert_close
+
+import runtime as rt
 from runtime.backends.numba import UnsupportedOpError
 
 pytestmark = needs('numba')  # every test here compiles a graph with numba

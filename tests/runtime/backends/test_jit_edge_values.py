@@ -11,9 +11,9 @@ import warnings
 
 import numpy as np
 import pytest
+from extras import needs
 
 import runtime as rt
-from extras import needs
 from runtime.backends.numba import ufunc_loops
 from runtime.ops.elementwise import UFUNCS
 

@@ -1,20 +1,19 @@
 """jit_compile=True on gradients through graph loops (`while_saving`, `while_vjp` lowered):
 numba against the numpy executor and the eager tape, within the documented tolerance."""
-import sys
 import pathlib
+import sys
 
 import numpy as np
 import pytest
-
-import runtime as rt
 from extras import needs
 from jit_helpers import assert_close
 
+import runtime as rt
+
 sys.path.insert(0, str(pathlib.Path(__file__).parents[1] / 'autodiff'))
-from test_loops import (X, for_range, nested_loops, with_continue,  # noqa: E402
-                        with_return)
-from test_loop_second_order import POINT, derivatives, power  # noqa: E402
 from autodiff_helpers import eager_gradient_of_x, graph_gradient_of_x  # noqa: E402
+from test_loop_second_order import POINT, derivatives, power  # noqa: E402
+from test_loops import X, for_range, nested_loops, with_continue, with_return  # noqa: E402
 
 pytestmark = needs('numba')  # every test here compiles a graph with numba
 

@@ -7,10 +7,10 @@ import weakref
 
 import numpy as np
 import pytest
+from extras import needs
 from memory_helpers import PER_TRACE, left_per_trace, rss_per_trace
 
 import runtime as rt
-from extras import needs
 
 pytestmark = needs('numba')  # every test here compiles a graph with numba
 

@@ -9,10 +9,10 @@ import warnings
 
 import numpy as np
 import pytest
-
-import runtime as rt
 from extras import needs
 from jit_helpers import assert_close
+
+import runtime as rt
 from runtime.backends.numba import UnsupportedOpError
 
 pytestmark = needs('numba')  # every test here compiles a graph with numba

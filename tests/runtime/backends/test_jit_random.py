@@ -1,12 +1,12 @@
 """Random draws under jit_compile=True: numpy's own generator, called through objmode, bitwise."""
 import numpy as np
 import pytest
-
-import runtime as rt
-from extras import needs
 from equality import assert_same
+from extras import needs
 from jit_helpers import assert_close
 from random_programs import CASES, X, differential, in_tensor_if, in_tensor_loops, make, nested
+
+import runtime as rt
 
 pytestmark = needs('numba')  # every test here compiles a graph with numba
 

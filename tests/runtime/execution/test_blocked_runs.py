@@ -3,11 +3,12 @@ import warnings
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
-
-import runtime as rt
 from equality import assert_same
 from graph_helpers import check_against_eager, trace
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import runtime as rt
 from runtime.execution import blocking
 from runtime.execution.executor import compile_graph
 from runtime.ir.core import AbstractValue

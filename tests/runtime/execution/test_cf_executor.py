@@ -9,13 +9,13 @@ import warnings
 
 import numpy as np
 import pytest
-
-import runtime as rt
 from cf_helpers import collatz
 from equality import same
-from runtime.ir.check import check_graph
+
+import runtime as rt
 from runtime.execution.executor import compile_graph
 from runtime.execution.interpreter import eval_graph
+from runtime.ir.check import check_graph
 from runtime.ir.core import AbstractValue
 from runtime.staging import make_graph
 

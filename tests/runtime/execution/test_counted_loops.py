@@ -9,9 +9,9 @@ import re
 
 import numpy as np
 import pytest
+from mutation_helpers import check, source_of
 
 import runtime as rt
-from mutation_helpers import check, source_of
 
 M = np.arange(12.0).reshape(6, 2)
 BOUNDS = [-3, 0, 1, 2, 6]

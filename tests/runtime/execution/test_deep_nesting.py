@@ -5,9 +5,9 @@ import json
 
 import numpy as np
 import pytest
+from extras import needs
 
 import runtime as rt
-from extras import needs
 from runtime import passes
 from runtime.backends.numba import compile_jit
 from runtime.execution.executor import compile_graph

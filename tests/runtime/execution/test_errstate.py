@@ -11,10 +11,10 @@ import warnings
 
 import numpy as np
 import pytest
-
-import runtime as rt
 from extras import needs
 from loading import load
+
+import runtime as rt
 from autograph_cli.pipeline import convert_module
 from runtime.errors import StagingError
 from runtime.execution.interpreter import eval_graph

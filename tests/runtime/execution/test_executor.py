@@ -3,17 +3,17 @@ import sys
 
 import numpy as np
 import pytest
-
-import runtime as rt
+from equality import assert_same
 from extras import needs
 from graph_helpers import run_both, trace
-from equality import assert_same
-from runtime.tracing import numpy_calls, sizes
+
+import runtime as rt
 from runtime.execution.executor import compile_graph, literal_source
 from runtime.execution.interpreter import eval_graph
 from runtime.ir.core import AbstractValue
-from runtime.tracing.builders import GraphBuilder
 from runtime.python.sourcemap import SourceMap
+from runtime.tracing import numpy_calls, sizes
+from runtime.tracing.builders import GraphBuilder
 
 I32_10 = AbstractValue(np.int32, (10, 10))
 

@@ -4,13 +4,13 @@ import warnings
 
 import numpy as np
 import pytest
+from mutation_helpers import check, source_of
 
 import runtime as rt
-from mutation_helpers import check, source_of
-from runtime.tracing import builders
 from runtime.execution.executor import compile_graph
 from runtime.ir.core import AbstractValue
 from runtime.staging import make_graph
+from runtime.tracing import builders
 
 M = np.arange(8.0).reshape(4, 2)
 N = np.int64(4)

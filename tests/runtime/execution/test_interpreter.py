@@ -1,9 +1,9 @@
 """The reference interpreter: arguments, environment, non-strictness and error notes."""
 import numpy as np
 import pytest
+from graph_helpers import trace
 
 import runtime as rt
-from graph_helpers import trace
 from runtime.execution.interpreter import eval_graph
 from runtime.ir.core import AbstractValue
 

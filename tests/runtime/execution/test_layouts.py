@@ -7,12 +7,13 @@ flags) see the difference. `assert_same` compares strides and flags too.
 """
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
-
-import runtime as rt
 from equality import assert_same
 from graph_helpers import trace
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from mutation_helpers import check, source_of
+
+import runtime as rt
 from runtime import ops
 from runtime.execution import blocking, layout, scratch
 from runtime.execution.executor import compile_graph

@@ -3,10 +3,10 @@ import threading
 
 import numpy as np
 import pytest
-
-import runtime as rt
 from equality import assert_same
 from graph_helpers import trace
+
+import runtime as rt
 from runtime.execution import blocking, scratch
 from runtime.execution.executor import compile_graph
 from runtime.ir.core import AbstractValue

@@ -3,8 +3,8 @@ import dataclasses
 
 import numpy as np
 import pytest
-
 from graph_helpers import trace
+
 from runtime.ir.check import GraphCheckError, check_graph
 from runtime.ir.core import AbstractValue, Equation, Literal, Var
 from runtime.tracing.builders import GraphBuilder

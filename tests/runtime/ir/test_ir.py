@@ -4,9 +4,9 @@ import sys
 import textwrap
 
 import numpy as np
+from graph_helpers import trace
 
 import runtime as rt
-from graph_helpers import trace
 from runtime.ir.core import AbstractValue, Literal, ResourceType
 from runtime.tracing.builders import GraphBuilder
 

@@ -9,13 +9,12 @@ require('onnx', 'onnxruntime')  # skip before importing them
 import numpy as np
 import onnx
 import pytest
-
-import runtime as rt
 from corpus import CORPUS
 from onnx_check import check_against_graph, run_model
+
+import runtime as rt
 from runtime import ops
-from runtime.onnx import coverage
-from runtime.onnx import OnnxExportError
+from runtime.onnx import OnnxExportError, coverage
 from runtime.onnx.table import LOWERINGS
 
 # The corpus functions an ONNX model cannot express, and the error each gives (README: ONNX).

@@ -8,10 +8,10 @@ import numpy as np
 import onnx
 import onnxruntime
 import pytest
+from onnx_check import assert_same, check_against_graph
 
 import runtime as rt
 from runtime.onnx import OnnxExportError
-from onnx_check import assert_same, check_against_graph
 
 F32, I64 = np.float32, np.int64
 RNG = np.random.default_rng(7)

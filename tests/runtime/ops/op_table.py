@@ -14,19 +14,52 @@ with the tests that drive them.
 from dataclasses import dataclass
 
 import numpy as np
+from gradient_cases import (  # the gradient cases' domains and statements
+    F64,
+    INDEX,
+    MASK,
+    REDUCTION_AXES,
+    SCAN_AXES,
+    Case,
+    above_one,
+    binary,
+    cases_of,
+    copyto,
+    defined_in_loop,
+    fill,
+    graph_list,
+    in_errstate,
+    inplace_op,
+    loop_gradient,
+    off_grid,
+    place,
+    positive,
+    put,
+    put_along_axis,
+    put_along_axis_repeated,
+    putmask,
+    quotients,
+    real,
+    reduction,
+    reshape_as,
+    set_item,
+    set_item_repeated,
+    stack_last,
+    staged_call,
+    tensor_if,
+    tensor_while,
+    ufunc_at,
+    ufunc_out,
+    unary,
+    unit,
+    with_zeros,
+)
 
 import runtime as rt
 from runtime.autodiff.kit import apply_op
 from runtime.autograph import to_graph
 from runtime.ir.core import AbstractValue
 from runtime.ops.elementwise import UFUNCS
-from gradient_cases import (  # the gradient cases' domains and statements
-    F64, INDEX, MASK, REDUCTION_AXES, SCAN_AXES, above_one, binary, Case, cases_of,
-    copyto, defined_in_loop, fill, graph_list, in_errstate, inplace_op, loop_gradient, off_grid,
-    place, positive, put, put_along_axis, put_along_axis_repeated, putmask, quotients, real,
-    reduction, reshape_as, set_item, set_item_repeated, stack_last, staged_call, tensor_if,
-    tensor_while, ufunc_at, ufunc_out, unary, unit, with_zeros
-)
 
 
 @dataclass

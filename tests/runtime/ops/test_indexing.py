@@ -1,8 +1,8 @@
 """Indexing symbolic tensors: numpy's results and shapes, unknown dims, errors, generated code."""
 import numpy as np
 import pytest
-
 from graph_helpers import check_against_eager, trace
+
 from runtime.execution.executor import compile_graph
 from runtime.ir.core import AbstractValue
 

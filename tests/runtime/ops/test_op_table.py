@@ -14,6 +14,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from equality import assert_same
+from graph_helpers import check_against_eager, spec, trace
+from op_table import COVERED_ELSEWHERE, ROWS, TABLE, M, V
 
 import runtime as rt
 from runtime import ops
@@ -22,9 +25,6 @@ from runtime.backends.numba.lowering import LOWERINGS as NUMBA  # complete: the 
 from runtime.onnx.table import LOWERINGS as ONNX  # their lowerings into the shared tables
 from runtime.ops.elementwise import UFUNCS
 from runtime.tracing import numpy_api
-from equality import assert_same
-from graph_helpers import check_against_eager, spec, trace
-from op_table import COVERED_ELSEWHERE, M, ROWS, TABLE, V
 
 sys.path.insert(0, str(Path(__file__).parents[1] / 'autodiff'))  # the gradients' table, helpers
 from autodiff_helpers import numeric_gradient  # noqa: E402

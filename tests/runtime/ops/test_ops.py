@@ -1,8 +1,8 @@
 """Op type rules with unknown dimensions and ranks, and the registry."""
 import numpy as np
 import pytest
-
 from graph_helpers import trace
+
 from runtime import ops
 from runtime.ir import registry
 from runtime.ir.core import AbstractValue, Graph, Var

@@ -1,8 +1,8 @@
 """Algebraic simplification: exact IEEE identities fire; -0.0, NaN, promotion and overflow stop them."""
 import numpy as np
 import pytest
-
 from pass_helpers import F64, I8, check_pass
+
 from runtime.ir.core import AbstractValue
 from runtime.passes import algebraic
 

@@ -1,11 +1,11 @@
 """Constant folding: constants and static sizes fold; overflow, NaN-making and failing ops do not."""
 import numpy as np
 import pytest
-
 from pass_helpers import F64, I8, check_pass
+
 from runtime.ir.core import AbstractValue
-from runtime.tracing.builders import bind
 from runtime.passes import constant_folding
+from runtime.tracing.builders import bind
 
 X = np.array([0.5, -0.0, np.nan])
 

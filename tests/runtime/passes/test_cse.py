@@ -1,8 +1,8 @@
 """Common-subexpression elimination: merges, and literals, outputs, effects and state it keeps."""
 import numpy as np
+from pass_helpers import EXECUTIONS, F64, check_pass
 
 import runtime as rt
-from pass_helpers import EXECUTIONS, F64, check_pass
 from runtime.passes import cse
 
 X = np.array([0.5, -0.0, np.nan])

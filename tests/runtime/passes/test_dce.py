@@ -1,8 +1,8 @@
 """Dead-code elimination: before/after text forms, effects kept in order, failing dead ops gone."""
 import numpy as np
+from pass_helpers import EXECUTIONS, F64, check_pass
 
 import runtime as rt
-from pass_helpers import EXECUTIONS, F64, check_pass
 from runtime.passes import dce
 
 X = np.array([0.5, -0.0, np.nan])

@@ -1,9 +1,9 @@
 """Loop-invariant code motion: invariants leave the body, guarded by the loop's first test."""
 import numpy as np
 import pytest
+from pass_helpers import F64, I64, check_pass
 
 import runtime as rt
-from pass_helpers import F64, I64, check_pass
 from runtime.passes import licm
 
 X, K = np.array([0.5, -0.0, np.nan]), np.array([1.0, 2.0, 0.0])

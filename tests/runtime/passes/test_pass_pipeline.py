@@ -3,9 +3,9 @@ import dataclasses
 
 import numpy as np
 import pytest
+from pass_helpers import assert_same
 
 import runtime as rt
-from pass_helpers import assert_same
 from runtime import passes
 from runtime.backends import CompileOptions, compile_function
 from runtime.execution import blocking

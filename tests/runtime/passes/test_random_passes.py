@@ -1,9 +1,9 @@
 """Graph passes never fold, merge, hoist, reorder or remove random draws (they are effects)."""
 import numpy as np
+from equality import assert_same
 
 import runtime as rt
 from runtime import passes
-from equality import assert_same
 
 RNG = np.random.default_rng(0)
 

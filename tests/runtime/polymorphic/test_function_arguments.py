@@ -3,9 +3,9 @@ import functools
 
 import numpy as np
 import pytest
+from extras import needs
 
 import runtime as rt
-from extras import needs
 from runtime.errors import InvalidArgumentError
 
 

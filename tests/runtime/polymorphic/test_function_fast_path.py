@@ -4,9 +4,9 @@ import re
 
 import numpy as np
 import pytest
+from extras import needs
 
 import runtime as rt
-from extras import needs
 from runtime.polymorphic import keys
 
 SAMPLES = [

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 import runtime as rt
-from runtime.tracing import trace_state
 from runtime.operators import dispatch
+from runtime.tracing import trace_state
 
 X64, X32, N = np.ones(3), np.ones(3, np.float32), np.int32(4)
 STATE_FILES = tuple(os.path.join('runtime', *parts) for parts in (

@@ -230,7 +230,7 @@ def test_python_arguments_retrace_per_value(capsys):
 
     @rt.function
     def train(num_steps):
-        print('追踪： num_steps = {}'.format(num_steps))
+        print(f'追踪： num_steps = {num_steps}')
         for _ in range(num_steps):
             train_one_step()
 
@@ -243,7 +243,7 @@ def test_python_arguments_retrace_per_value(capsys):
 def test_tensor_arguments_share_a_trace_per_dtype(capsys):
     @rt.function
     def scaled(num_steps):
-        print('追踪： num_steps = {}'.format(num_steps))
+        print(f'追踪： num_steps = {num_steps}')
         return num_steps * 2
 
     assert scaled(num_steps=np.array(10, np.int32)) == 20

@@ -4,11 +4,15 @@ import copy
 
 import numpy as np
 import pytest
+from extras import needs
 
 import runtime as rt
-from extras import needs
-from runtime.errors import InvalidArgumentError, MutationError, RetracingWarning, \
-    TraceTimeValueWarning
+from runtime.errors import (
+    InvalidArgumentError,
+    MutationError,
+    RetracingWarning,
+    TraceTimeValueWarning,
+)
 from runtime.tracing.memory.traced_array import TracedArray
 from runtime.tracing.tensor import Tensor
 

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from equality import assert_same
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-import runtime as rt
-from equality import assert_same
 from mutation_helpers import define
 from object_programs import CONSTRUCTS, REBINDS, generate
+
+import runtime as rt
 from runtime.errors import MutationError
 
 A = np.arange(16.0).reshape(4, 4) / 4

@@ -1,6 +1,5 @@
 """Modules these tests load from files (`loading.load`) leave `sys.modules` when each test ends."""
 import pytest
-
 from loading import forget_loaded
 
 

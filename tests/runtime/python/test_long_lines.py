@@ -11,11 +11,11 @@ import re
 import traceback
 
 import pytest
+from loading import load
 
 import runtime as rt
 from autograph_cli.layout import WIDTH
 from autograph_cli.pipeline import convert_module
-from loading import load
 from runtime.python.sourcemap import SourceMap
 
 KINDS = {  # `{pad}`: a string literal whose length sets the width of the converted line

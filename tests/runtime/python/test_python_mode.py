@@ -14,13 +14,13 @@ import warnings
 
 import numpy as np
 import pytest
+from loading import load
 
 import runtime as rt
 from autograph_cli.pipeline import convert_module
-from loading import load
-from runtime.python import code_positions
 from runtime.errors import StaleConversionWarning
 from runtime.operators import dispatch
+from runtime.python import code_positions
 
 MODULE = textwrap.dedent('''\
     import functools

@@ -13,10 +13,10 @@ import threading
 import traceback
 
 import pytest
+from loading import load
 
 import runtime as rt
 from autograph_cli.pipeline import convert_module
-from loading import load
 from runtime.python import recursion
 
 SOURCE = '''\

@@ -12,9 +12,9 @@ import textwrap
 
 import numpy as np
 import pytest
+from loading import load
 
 import runtime as rt
-from loading import load
 
 FILES = {
     'pkg/__init__.py': '''\

@@ -16,10 +16,10 @@ import traceback
 
 import numpy as np
 import pytest
+from loading import load
 
 import runtime as rt
 from autograph_cli.pipeline import convert_module
-from loading import load
 from runtime.python.frames import RUNTIME_DIR
 
 ORIGINAL = textwrap.dedent('''\

@@ -1,9 +1,9 @@
 """Saving and ONNX export of functions that read or change arrays in objects and globals."""
 import numpy as np
 import pytest
+from extras import needs
 
 import runtime as rt
-from extras import needs
 from runtime.onnx.export import OnnxExportError
 from runtime.saving.files import SavedModelError
 

@@ -3,9 +3,9 @@ model or an ONNX model holds no numpy generator (the draw's generator would have
 or another chosen when loading), and ONNX's own random operators do not draw numpy's numbers."""
 import numpy as np
 import pytest
+from extras import needs
 
 import runtime as rt
-from extras import needs
 from runtime.onnx import OnnxExportError
 from runtime.saving.files import SavedModelError
 

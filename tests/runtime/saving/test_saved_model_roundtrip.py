@@ -5,10 +5,10 @@ import importlib.util
 import io
 
 import numpy as np
-
-import runtime as rt
 from corpus import CORPUS
 from roundtrip import ROOT, flatten, run_loaded
+
+import runtime as rt
 from runtime.ir.liveness import sub_graphs
 
 SAMPLES = {  # sample module -> [(function name, calls)]

@@ -1,10 +1,10 @@
 """Tensor `if`, conditional expressions, and/or and rt.cond: both branches traced into one cond."""
 import numpy as np
 import pytest
-
-import runtime as rt
 from cf_helpers import count_ops, traced
 from equality import same
+
+import runtime as rt
 
 
 def square_if_positive(x):

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from loading import import_file
 
 import runtime as rt
 from autograph_cli.pipeline import convert_module
-from loading import import_file
 
 CORPUS = Path(__file__).parents[2] / 'corpus'
 _DTYPES = (rt.errors.StagingError, 'a graph value has one dtype')

@@ -5,10 +5,10 @@ Each test writes a module to tmp_path, converts it ahead of time with
 """
 import numpy as np
 import pytest
-
-import runtime as rt
 from cf_helpers import convert_source, line_of
 from equality import same
+
+import runtime as rt
 
 SOURCE = '''
 import numpy as np

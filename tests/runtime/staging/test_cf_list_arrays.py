@@ -8,10 +8,10 @@ np.hstack, len, indexing, iteration and sums; results must equal eager numpy
 """
 import numpy as np
 import pytest
-
-import runtime as rt
 from cf_helpers import traced
 from equality import assert_same
+
+import runtime as rt
 
 ROWS = [rt.TensorSpec([None, 2], np.float64)]
 

@@ -1,11 +1,11 @@
 """Lists in graph control flow: `l.append(t)` in a tensor loop collects into a graph list."""
 import numpy as np
 import pytest
+from cf_helpers import traced
+from equality import same
 
 import runtime as rt
 from runtime import ag as ag__
-from cf_helpers import traced
-from equality import same
 
 
 def collect(n):

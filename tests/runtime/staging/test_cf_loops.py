@@ -3,10 +3,10 @@ import json
 
 import numpy as np
 import pytest
-
-import runtime as rt
 from cf_helpers import collatz, count_ops, traced
 from equality import same
+
+import runtime as rt
 
 
 def test_collatz_is_one_graph_loop_for_every_trip_count():

@@ -1,9 +1,9 @@
 """Nesting: conds in loops in conds, loops in loops, rt.print and Variable.assign in order."""
 import numpy as np
 import pytest
+from equality import same
 
 import runtime as rt
-from equality import same
 
 
 def run_eagerly(function, *args):

@@ -10,17 +10,17 @@ and through rt.function, where every condition is a tensor.
 import itertools
 
 import numpy as np
+from extras import installed
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from loading import import_file
 
 import runtime as rt
 from autograph_cli.pipeline import convert_module
-from extras import installed
-from loading import import_file
 from runtime.backends.numba import UnsupportedOpError
-from runtime.ir.check import check_graph
 from runtime.execution.executor import compile_graph
 from runtime.execution.interpreter import eval_graph
+from runtime.ir.check import check_graph
 
 VARIABLES = ('x', 'y', 'z')
 _names = itertools.count()

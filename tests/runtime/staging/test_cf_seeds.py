@@ -1,9 +1,9 @@
 """The seed tutorials' examples that need graph control flow, ported to numpy + rt."""
 import numpy as np
 import pytest
+from equality import same
 
 import runtime as rt
-from equality import same
 
 
 @pytest.fixture
@@ -55,7 +55,7 @@ def train_one_step():
 def test_a_loop_over_a_tensor_number_of_steps_traces_once(capsys, loop):
     @rt.function
     def train(num_steps):
-        print('追踪： num_steps = {}'.format(num_steps))
+        print(f'追踪： num_steps = {num_steps}')
         steps = 0
         for _ in (rt.range(num_steps) if loop == 'rt.range' else range(num_steps)):
             train_one_step()
@@ -78,7 +78,7 @@ def test_a_loop_over_a_tensor_number_of_steps_traces_once(capsys, loop):
 def test_a_python_number_of_steps_traces_per_value_but_loops_in_the_graph(capsys):
     @rt.function
     def train(num_steps):
-        print('追踪： num_steps = {}'.format(num_steps))
+        print(f'追踪： num_steps = {num_steps}')
         for _ in rt.range(num_steps):
             train_one_step()
 

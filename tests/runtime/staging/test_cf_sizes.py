@@ -9,11 +9,12 @@ import inspect
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
-
-import runtime as rt
 from cf_helpers import traced
 from equality import assert_same
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import runtime as rt
 
 VECTOR = [rt.TensorSpec([None], np.float64)]
 MATRIX = [rt.TensorSpec([None, None], np.float64)]

@@ -7,11 +7,11 @@ import pytest
 
 import runtime as rt
 from runtime import ag as ag__
-from runtime.tracing.builders import GraphBuilder
 from runtime.ir.check import check_graph
+from runtime.operators import dispatch
 from runtime.staging import graph_side
 from runtime.tracing import tensor
-from runtime.operators import dispatch
+from runtime.tracing.builders import GraphBuilder
 
 
 def line_of(fn, text):

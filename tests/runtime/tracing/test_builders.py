@@ -5,14 +5,14 @@ import threading
 
 import numpy as np
 import pytest
+from graph_helpers import run_both, trace
 
 import runtime as rt
-from graph_helpers import run_both, trace
-from runtime.tracing import builders
 from runtime.ir.core import AbstractValue, Var
-from runtime.tracing.builders import GraphBuilder, current_builder
 from runtime.operators import dispatch
 from runtime.python.sourcemap import SourceMap
+from runtime.tracing import builders
+from runtime.tracing.builders import GraphBuilder, current_builder
 
 F64_2 = AbstractValue(np.float64, (2,))
 

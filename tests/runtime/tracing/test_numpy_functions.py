@@ -3,8 +3,8 @@ import inspect
 
 import numpy as np
 import pytest
-
 from graph_helpers import check_against_eager, trace
+
 from runtime.ir.core import AbstractValue
 
 rng = np.random.default_rng(0)

@@ -3,10 +3,9 @@ import operator
 import warnings
 
 import numpy as np
+from graph_helpers import check_against_eager
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from graph_helpers import check_against_eager
 
 DTYPES = [np.bool_, np.int8, np.int32, np.int64, np.uint8, np.float16, np.float32, np.float64,
           np.complex64]

@@ -9,13 +9,24 @@ import threading
 import hypothesis.strategies as st
 import numpy as np
 import pytest
+from equality import assert_same
 from hypothesis import given, settings
+from random_programs import (
+    CALLS,
+    CASES,
+    KINDS,
+    X,
+    differential,
+    in_tensor_if,
+    in_tensor_loops,
+    make,
+    nested,
+    state,
+)
 
 import runtime as rt
 from runtime.errors import StagingError
-from equality import assert_same
-from random_programs import (CALLS, CASES, KINDS, X, differential, in_tensor_if,
-                             in_tensor_loops, make, nested, state)
+
 
 @pytest.mark.parametrize('name, kind', [(name, kind) for name, (_, kinds) in CASES.items()
                                         for kind in kinds])

@@ -1,16 +1,16 @@
 """Symbolic tensors: properties, operators, methods, numpy's protocols, and what they refuse."""
 import numpy as np
 import pytest
+from graph_helpers import check_against_eager, trace
 
 import runtime as rt
-from graph_helpers import check_against_eager, trace
-from runtime.execution.executor import compile_graph
 from runtime.errors import OperatorNotAllowedInGraphError
-from runtime.tracing import tensor
+from runtime.execution.executor import compile_graph
 from runtime.ir.core import AbstractValue
-from runtime.ops.elementwise import UFUNCS
-from runtime.tracing.builders import GraphBuilder
 from runtime.operators import dispatch
+from runtime.ops.elementwise import UFUNCS
+from runtime.tracing import tensor
+from runtime.tracing.builders import GraphBuilder
 
 X = np.array([[-1.5, 0.0, 2.0], [3.25, -0.0, 7.0]], np.float32)
 Y = np.array([[2, -3, 4], [1, 5, -6]], np.int32)

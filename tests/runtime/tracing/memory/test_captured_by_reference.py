@@ -2,9 +2,9 @@
 numpy (read at each call, written back after it), compared with eager numpy over several calls."""
 import numpy as np
 import pytest
+from mutation_helpers import check_with_global
 
 import runtime as rt
-from mutation_helpers import check_with_global
 from runtime.errors import InvalidArgumentError, MutationError, RetracingWarning
 
 G = np.zeros(3)

@@ -3,9 +3,9 @@ them, then one graph array object, as eager numpy (runtime.tracing.memory.made_a
 import copy
 
 import numpy as np
+from mutation_helpers import check
 
 import runtime as rt
-from mutation_helpers import check
 
 X = np.arange(1.0, 7.0)
 

@@ -1,9 +1,9 @@
 """Arguments and captured state updated in place: written back after each run, or refused clearly."""
 import numpy as np
 import pytest
+from mutation_helpers import check
 
 import runtime as rt
-from mutation_helpers import check
 from runtime.errors import InvalidArgumentError, MutationError
 
 

@@ -3,7 +3,6 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from mutation_helpers import check, define
 
 DTYPES = [np.bool_, np.int8, np.int32, np.uint8, np.int64, np.float16, np.float32, np.float64,

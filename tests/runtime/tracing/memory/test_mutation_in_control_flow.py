@@ -1,9 +1,9 @@
 """Updates inside tensor `if`/`while`/`for`: the arrays they update become branch or loop state."""
 import numpy as np
 import pytest
+from mutation_helpers import check
 
 import runtime as rt
-from mutation_helpers import check
 from runtime.errors import MutationError
 
 M = np.arange(12.0).reshape(4, 3)

@@ -9,11 +9,17 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from mutation_helpers import check, check_with_global, define
+from programs import (
+    CONSTRUCTS,
+    GLOBAL_CONSTRUCTS,
+    GLOBAL_UPDATES,
+    INDEX_KINDS,
+    MADE_KINDS,
+    generate,
+)
 
 import runtime as rt
-from mutation_helpers import check, check_with_global, define
-from programs import CONSTRUCTS, GLOBAL_CONSTRUCTS, GLOBAL_UPDATES, INDEX_KINDS, MADE_KINDS, \
-    generate
 from runtime.errors import MutationError
 
 A = np.arange(16.0).reshape(4, 4) / 4

@@ -1,10 +1,10 @@
 """Each in-place update in a graph against eager numpy: item assignment, operators, out=, ..."""
 import numpy as np
 import pytest
-
-import runtime as rt
 from mutation_helpers import check, define
 from numpy.exceptions import AxisError
+
+import runtime as rt
 
 F = np.arange(12.0).reshape(3, 4)
 I = np.arange(12).reshape(3, 4)

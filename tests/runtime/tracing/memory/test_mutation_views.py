@@ -1,9 +1,9 @@
 """Aliases and views in graphs: names bound to one array, and views that share their base's memory."""
 import numpy as np
 import pytest
+from mutation_helpers import check
 
 import runtime as rt
-from mutation_helpers import check
 from runtime.errors import MutationError
 
 A = np.arange(24.0).reshape(4, 6)

@@ -3,9 +3,9 @@
 the graph, never silently stale), views that cannot follow a made array."""
 import numpy as np
 import pytest
+from mutation_helpers import check
 
 import runtime as rt
-from mutation_helpers import check
 from runtime.errors import MutationError
 
 X = np.arange(1.0, 7.0)
