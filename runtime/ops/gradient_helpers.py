@@ -6,6 +6,7 @@ order) and on symbolic tensors (which stage them into the graph being traced).
 """
 import numpy as np
 
+from ..errors import AgError
 from ..ir.core import Hole
 from ..ir.registry import GRADIENTS, NO_GRADIENT, get
 from .binding import apply_op
@@ -98,8 +99,9 @@ def fit(ct, x):
     return ct
 
 
-class NoGradientError(LookupError):
-    """An op on the path from the sources to the target has no gradient rule."""
+class NoGradientError(AgError, LookupError):
+    """An op on the path from the sources to the target has no gradient rule (an AgError, and a
+    LookupError as before)."""
 
 
 def vjp_of(eq, needed, gs, outs, inputs):
