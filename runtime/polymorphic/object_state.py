@@ -252,6 +252,8 @@ class _Recorder:
         self.objects = {id(o): k for k, o in enumerate(objects)}  # argument array objects
         self.outputs = []   # graph values to append to the graph's outputs
         self._by_root = {}  # id(made array root or tensor) -> its Source
+        self._of_view = {}  # id(view object) -> its Source: one object stored in two places is
+        # one object after each call too (and two views alike stay two objects)
         self._keep = []     # what the ids above stand for, kept alive
         self.known = set(captures.snapshot.containers) if captures.snapshot else set()
         self.inner = []     # [(owner, step kind, key, Source)] inside containers the trace made
@@ -288,10 +290,14 @@ class _Recorder:
 
     def source(self, value, path):
         cls = value.__class__
-        if cls is TracedArray:
-            return self._traced_array(value, path)
-        if cls is Tensor:
-            return self._tensor(value, path)
+        if cls is TracedArray or cls is Tensor:
+            found = self._of_view.get(id(value))
+            if found is None:
+                found = (self._traced_array if cls is TracedArray else self._tensor)(value, path)
+                if found.kind in ('view', 'chain'):
+                    self._of_view[id(value)] = found
+                    self._keep.append(value)
+            return found
         if cls is GraphList:
             raise MutationError(
                 f'{_text(path)} is given a list built in a graph loop at {source_location()}: '

@@ -257,7 +257,7 @@ def _value(source, context, made):
         return inputs[args[0]]
     if kind == 'view':
         base, offset, shape, strides, dtype = args
-        key = (id(base), offset, shape, strides)
+        key = id(source)  # one view object per view the trace stored (object_state._of_view)
         view = made.get(key)
         if view is None:
             root = _value(base, context, made)
@@ -269,7 +269,7 @@ def _value(source, context, made):
         return view
     if kind == 'chain':
         base, chain = args
-        key = (id(base), id(chain))
+        key = id(source)
         view = made.get(key)
         if view is None:
             view = _value(base, context, made)

@@ -498,3 +498,28 @@ def test_a_walk_past_its_bound_warns_and_leaves_the_rest_constant(monkeypatch):
         return x + chain.child.child.child.w
     with pytest.warns(UserWarning, match=r'the walk stopped at .*chain\.child\.child'):
         assert rt.function(use)(np.ones(2)).tolist() == [2.0, 2.0]
+
+
+class _Views:
+    def __init__(self):
+        self.l = [np.zeros(4), np.zeros(4)]
+        self.d = {'r': np.zeros(4), 's': np.zeros(4)}
+
+    def store(self, a):
+        self.l[1] = a[1]            # a view of the argument...
+        self.d['r'] = self.l[1]     # ...stored in a second place: one object in both
+        self.d['s'] = a[1]          # the same view taken again: another object
+        return a * 1.0
+
+
+def test_one_view_stored_in_two_places_stays_one_object_and_two_alike_stay_two():
+    """Found by the object-state property test: each place got its own view object."""
+    eager, graph = _Views(), _Views()
+    f = rt.function(graph.store)
+    for k in range(3):
+        a1, a2 = np.full((4, 4), float(k)), np.full((4, 4), float(k))
+        eager.store(a1)
+        f(a2)
+        for obj, a in ((eager, a1), (graph, a2)):
+            assert obj.d['r'] is obj.l[1] and obj.d['s'] is not obj.l[1]
+            assert np.shares_memory(obj.d['s'], a) and np.shares_memory(obj.l[1], a)
