@@ -31,12 +31,36 @@ equation's i-th input after its fixed ones.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 PYTHON_NUMBERS = (bool, int, float, complex)
+# How types and graphs show themselves: each form is installed by the module that writes it
+# (`printing`: 'type' and 'text'; `serialize`: 'json'; `runtime.pictures.dot`: 'dot'), which
+# imports this one; `runtime.ir` imports them all, so they are in place before a graph exists.
+_FORMS: dict[str, Callable[..., Any]] = {}
+
+
+def shows(form: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Decorator: the decorated function writes `form` ('type', 'text', 'json' or 'dot')."""
+    def install(function: Callable[..., Any]) -> Callable[..., Any]:
+        _FORMS[form] = function
+        return function
+    return install
+
+
+def _show(form: str, *args: Any) -> Any:
+    try:
+        write = _FORMS[form]
+    except KeyError:
+        raise RuntimeError(f'no module writes the {form!r} form of graphs: import runtime.ir, '
+                           'which installs them') from None
+    return write(*args)
+
+
 PYTHON_TYPE = {'b': bool, 'i': int, 'u': int, 'f': float, 'c': complex}  # of a weak value's kind
 _WEAK_DTYPES = {int: np.dtype(np.int_), float: np.dtype(np.float64),
                 complex: np.dtype(np.complex128)}
@@ -63,8 +87,7 @@ class AbstractValue:
         return None if self.shape is None else len(self.shape)
 
     def __str__(self) -> str:
-        from .printing import pp_type
-        return pp_type(self)
+        return _show('type', self)
 
     @staticmethod
     def from_value(value: Any) -> AbstractValue:
@@ -153,20 +176,16 @@ class Graph:
         return tuple(a.aval for a in self.outputs)
 
     def __str__(self) -> str:
-        from .printing import pp_graph
-        return pp_graph(self)
+        return _show('text', self)
 
     def pretty(self, source: bool = False) -> str:
         """The text form; with `source=True` each equation ends with `# path:line`."""
-        from .printing import pp_graph
-        return pp_graph(self, source=source)
+        return _show('text', self, source)
 
     def to_dot(self, name: str = 'graph') -> str:
         """The graph as Graphviz DOT text (see `runtime.pictures.dot`)."""
-        from ..pictures.dot import to_dot
-        return to_dot(self, name)
+        return _show('dot', self, name)
 
     def as_graph_def(self) -> dict[str, Any]:
         """Plain JSON-serialisable data describing the graph (see `runtime.ir.serialize`)."""
-        from .serialize import graph_def
-        return graph_def(self)
+        return _show('json', self)

@@ -6,7 +6,18 @@ from typing import Any
 
 import numpy as np
 
-from .core import AbstractValue, Atom, Equation, Graph, Hole, Literal, ResourceType, RngType, Var
+from .core import (
+    AbstractValue,
+    Atom,
+    Equation,
+    Graph,
+    Hole,
+    Literal,
+    ResourceType,
+    RngType,
+    Var,
+    shows,
+)
 from .nesting import recursion_room
 
 _SHORT = {'bool': 'bool', 'int8': 'i8', 'int16': 'i16', 'int32': 'i32', 'int64': 'i64',
@@ -23,6 +34,7 @@ def dims_text(shape: tuple[int | None, ...]) -> str:
     return ','.join('?' if d is None else str(d) for d in shape)
 
 
+@shows('type')
 def pp_type(aval: Any, dtype_text: Callable[[np.dtype[Any]], str] = short_dtype) -> str:
     """`f32[2,?]`, `f32[*]` (unknown rank), `ref{f32[2]}`; `dtype_text` names the dtype."""
     if isinstance(aval, ResourceType):
@@ -72,6 +84,7 @@ def graph_namer(graph: Graph) -> Namer:
     return namer
 
 
+@shows('text')
 def pp_graph(graph: Graph, source: bool = False, indent: int = 0) -> str:
     """The text form of `graph` (sub-graphs indented inside their equations)."""
     if indent == 0:  # the outermost graph: its nesting gets the recursion it needs

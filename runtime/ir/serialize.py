@@ -17,12 +17,24 @@ from typing import Any
 
 import numpy as np
 
-from .core import AbstractValue, Atom, Equation, Graph, Hole, Literal, ResourceType, RngType, Var
+from .core import (
+    AbstractValue,
+    Atom,
+    Equation,
+    Graph,
+    Hole,
+    Literal,
+    ResourceType,
+    RngType,
+    Var,
+    shows,
+)
 from .printing import Namer, graph_namer, pp_param
 
 Json = Any  # what json.dumps takes: dicts, lists, str, numbers, bools, None
 
 
+@shows('json')
 def graph_def(graph: Graph, encode: Callable[[Any], Json] | None = None,
               resource: Callable[[Any], Json] | None = None) -> dict[str, Json]:
     """The graph's data; `encode(value)` gives the JSON of a param or constant and

@@ -16,6 +16,7 @@ import numpy as np
 from ..errors import AgError
 from ..ir.core import AbstractValue, Literal, ResourceType
 from ..ir.liveness import live_equations, sub_graphs
+from ..ir.lowerings import ONNX
 from . import kernels
 
 ASSIGNMENTS = ('assign_variable', 'assign_add_variable', 'assign_sub_variable',
@@ -184,18 +185,17 @@ class Lowering:
 
     def equations(self, graph):
         """Lower the equations a run of `graph` executes (as the executors, dead ones are not)."""
-        from .table import LOWERINGS, not_mapped
         outer = self.root.at
         for eq in live_equations(graph):
             self.root.at = eq
-            lower = LOWERINGS.get(eq.primitive)
+            lower = ONNX.get(eq.primitive)  # filled by the lowering modules `table` imports
             kinds = {getattr(v.aval, 'dtype', np.dtype(bool)).kind for v in eq.outputs}
             if not kinds <= set('biuf'):
                 raise self.unmappable(eq, f'values of kind {sorted(kinds - set("biuf"))} (ONNX '
                                           'models here hold bools, integers and floats; '
                                           'onnxruntime has no complex kernels)')
             if lower is None:
-                raise self.unmappable(eq, not_mapped([eq.primitive])[eq.primitive])
+                raise self.unmappable(eq, ONNX.why_not(eq.primitive))
             inputs = self.names_of(eq.inputs)
             try:
                 outputs = lower(self, eq, inputs, **eq.params)

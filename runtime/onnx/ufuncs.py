@@ -7,6 +7,7 @@ import numpy as np
 
 from ..ir.lowerings import ONNX
 from . import ieee
+from .numeric import integer_fmod, reduce
 
 
 def _cast_all(ctx, eq, inputs, dtype=None):
@@ -47,7 +48,6 @@ def _trunc(ctx, eq, x):
 def _fmod(ctx, eq, a, b):
     dtype = eq.outputs[0].aval.dtype
     if dtype.kind in 'iu':
-        from .numeric import integer_fmod
         return integer_fmod(ctx, dtype, a, b)
     return ctx.node('Mod', [a, b], fmod=1)
 
@@ -73,7 +73,6 @@ _REDUCE = {'add': 'ReduceSum', 'multiply': 'ReduceProd', 'maximum': 'ReduceMax',
 def _ufunc_reduce(ctx, eq, inputs, ufunc, axis=0, keepdims=False, dtype=None):
     if ufunc.__name__ not in _REDUCE or dtype is not None:
         raise ctx.unmappable(eq, f'{ufunc.__name__}.reduce')
-    from .numeric import reduce
     (x,) = _cast_all(ctx, eq, inputs)
     axes = [] if axis is None else [axis] if isinstance(axis, int) else list(axis)
     return [reduce(ctx, eq, _REDUCE[ufunc.__name__], x, axes, keepdims)]

@@ -9,6 +9,8 @@ import numpy as np
 
 from ..ir.core import Equation
 from ..ir.lowerings import ONNX
+from . import numeric
+from .ieee import fraction
 from .indexing import INT64_MAX, scatter
 
 
@@ -116,14 +118,12 @@ def split(ctx, eq, inputs, indices_or_sections, axis=0):
 
 @ONNX.lowers('divmod')
 def divmod_(ctx, eq, inputs):
-    from . import numeric
     quotient = numeric.floor_divide(ctx, eq, inputs)
     return quotient + numeric.remainder(ctx, eq, inputs)
 
 
 @ONNX.lowers('modf')
 def modf(ctx, eq, inputs):
-    from .ieee import fraction
     whole = ONNX['trunc'](ctx, eq, inputs)[0]
     return [fraction(ctx, eq.outputs[0].aval.dtype, _as(ctx, eq, 0, inputs), whole), whole]
 

@@ -9,7 +9,7 @@ import os
 import shutil
 import subprocess
 
-from ..ir.core import Graph, Literal
+from ..ir.core import Graph, Literal, shows
 from ..ir.printing import graph_namer, pp_param, pp_type
 
 _STYLE = {
@@ -22,6 +22,7 @@ _STYLE = {
 _MAX_PARAM = 40
 
 
+@shows('dot')
 def to_dot(graph, name='graph'):
     """The DOT text of a Graph, a ConcreteFunction, or an rt.function with one trace."""
     graph = _graph_of(graph)

@@ -56,12 +56,6 @@ LAZY_OPTIONAL = {
 # Function-body imports that still break a module-level cycle: (importer, imported), each one
 # to remove with its cycle. It may shrink, never grow.
 CYCLE_BREAKING = {
-    # a graph prints, draws and serializes itself by modules that import the graph classes
-    ('runtime.ir.core', 'runtime.ir.printing'), ('runtime.ir.core', 'runtime.pictures.dot'),
-    ('runtime.ir.core', 'runtime.ir.serialize'),
-    # the ONNX lowering table and the lowering modules it collects
-    ('runtime.onnx.lowering', 'runtime.onnx.table'), ('runtime.onnx.ufuncs', 'runtime.onnx.numeric'),
-    ('runtime.onnx.updates', 'runtime.onnx.numeric'), ('runtime.onnx.updates', 'runtime.onnx.ieee'),
     # the tracing core and the made arrays (TRACING_CORE, MADE_ARRAYS)
     ('runtime.tracing.builders', 'runtime.tracing.memory.made_arrays'),
     ('runtime.tracing.memory.updates', 'runtime.tracing.memory.made_arrays'),
