@@ -21,10 +21,10 @@ from .polymorphic import Function as Function
 from .polymorphic import function as function
 from .saving import saved_model as saved_model
 from .saving import train as train
-from .staging.control_flow import cond as cond
-from .staging.control_flow import rt_range as range
-from .staging.control_flow import stack as stack
-from .staging.control_flow import while_loop as while_loop
+from .staging.cond import cond as cond
+from .staging.loop_stmts import while_loop as while_loop
+from .tracing.graph_lists import stack as stack
+from .tracing.numpy_calls import rt_range as range
 from .tracing.tensor import Tensor as Tensor
 
 __all__ = ['ConcreteFunction', 'Function', 'GradientTape', 'Module', 'Tensor', 'TensorSpec',

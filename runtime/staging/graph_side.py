@@ -3,8 +3,8 @@
 The operators in `runtime.operators` run plain Python until a value is a staged
 type (a symbolic tensor) and then call the function of the same name here;
 `converted_call` and `FunctionScope.ret` come here whenever some thread is
-tracing. Control flow on tensors lives in `control_flow`; this module
-forwards to it.
+tracing. Control flow on tensors is imported from the modules that stage it
+(`branches`, `cond`, `loop_stmts`, `iteration`; the list below says which is which).
 """
 import functools
 import sys
@@ -18,12 +18,23 @@ from ..operators.call_trees import Kwargs, call_with_keyword_parts
 from ..operators.py_builtins import OVERLOADED
 from ..python import conversion
 from ..tracing import builders, conversions, numpy_random
+from ..tracing.graph_lists import GraphList, stack
 from ..tracing.memory import made_arrays
 from ..tracing.memory.traced_array import UPDATING, on_tensor
 from ..tracing.numpy_api import CALLS
 from ..tracing.numpy_calls import taking_lists_as_arrays
 from ..tracing.tensor import is_symbolic
-from . import control_flow, slices
+from .branches import (  # noqa: F401  (the ag__ operators of if, and/or, return)
+    and_,
+    and_test,
+    function_return,
+    if_exp,
+    if_stmt,
+    or_,
+    or_test,
+)
+from .iteration import GraphIterable
+from .loop_stmts import for_stmt, while_stmt  # noqa: F401  (the ag__ operators of loops)
 from .py_builtins import OVERLOADS
 
 
@@ -126,22 +137,23 @@ def eq(a, b):
     return np.equal(a, b)
 
 
-get_item = slices.get_item
-set_item = slices.set_item
+def list_append(list_, x):
+    """`list_.append(x)` for a graph list; a made array is promoted (its value is stored, so a
+    later update of it is refused, see `graph_lists`)."""
+    (x,) = made_arrays.for_control_flow([x], builders.current_builder())
+    return list_.appended(x)
 
-# Control flow on tensors (and graph lists) lives in `control_flow`.
-list_append = control_flow.list_append
-list_pop = control_flow.list_pop
-list_stack = control_flow.list_stack
-if_stmt = control_flow.if_stmt
-while_stmt = control_flow.while_stmt
-for_stmt = control_flow.for_stmt
-if_exp = control_flow.if_exp
-and_ = control_flow.and_
-or_ = control_flow.or_
-and_test = control_flow.and_test
-or_test = control_flow.or_test
-function_return = control_flow.function_return
+
+def list_pop(list_, i, opts):
+    return list_.popped(i)
+
+
+def list_stack(list_, opts):
+    """`np.stack` of a Python list (of tensors or arrays); a graph list's elements stacked."""
+    return stack(list_)
+
+
+dispatch.add_staged_types(GraphList, GraphIterable)  # handed here by the operators, as tensors are
 
 
 def install():
