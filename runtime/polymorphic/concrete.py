@@ -8,8 +8,8 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .. import backends
 from ..api.tensor_spec import TensorSpec
+from ..backends.compiling import CompileOptions, compile_function
 from ..errors import InvalidArgumentError
 from ..ir import structure
 from ..ir.core import AbstractValue, Graph
@@ -61,7 +61,7 @@ class ConcreteFunction:
         self.mutations: writeback.Mutations | None = None  # what the trace updates in place
         self.nout = len(graph.outputs)  # the function's own outputs (others come after them)
         self.state: Any = None  # arrays and values it uses in objects (object_state.ObjectState)
-        self.options = backends.CompileOptions()  # the Function's jit_compile and passes
+        self.options = CompileOptions()  # the Function's jit_compile and passes
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         arguments = keys.bind(self._binder, self._prefix + args, kwargs, len(self._prefix))
@@ -92,7 +92,7 @@ class ConcreteFunction:
         if compiled is None:
             with _compile_lock:
                 if self._compiled is None:
-                    compiled = backends.compile_function(self.graph, self.name, self.options)
+                    compiled = compile_function(self.graph, self.name, self.options)
                     state = self.state if self.state is not None and self.state.writes_back \
                         else None
                     if self.mutations is not None or state is not None:

@@ -33,9 +33,10 @@ import weakref
 from collections.abc import Callable, Sequence
 from typing import Any, overload
 
-from .. import backends, passes
 from .. import config as _config
+from .. import passes
 from ..api.recording_tapes import state as _recording
+from ..backends.compiling import CompileOptions
 from ..errors import RetracingWarning, warn_user
 from ..operators import dispatch as _d
 from ..python import conversion
@@ -98,7 +99,7 @@ class Function:
         self._reduce_retracing, self._autograph = bool(reduce_retracing), autograph
         self.jit_compile = jit_compile
         passes.options(experimental_optimizations)  # a bad setting fails here, not at a call
-        self._options = backends.CompileOptions(jit_compile, experimental_optimizations)
+        self._options = CompileOptions(jit_compile, experimental_optimizations)
         self._max_traces = None if max_traces is None else _config.checked_max_traces(max_traces)
         # the (converted) function that is traced, made on first use
         self._target: Callable[..., Any] | None = None
@@ -396,8 +397,8 @@ class Function:
 _NUMBERS = (bool, int, float)
 
 
-def _with_numbers(options: backends.CompileOptions,
-                  arguments: Arguments) -> backends.CompileOptions:
+def _with_numbers(options: CompileOptions,
+                  arguments: Arguments) -> CompileOptions:
     """A trace's compile options: the Function's, with the Python numbers it was called with."""
     if not options.jit_compile:
         return options

@@ -7,7 +7,7 @@ from pass_helpers import assert_same
 
 import runtime as rt
 from runtime import passes
-from runtime.backends import CompileOptions, compile_function
+from runtime.backends.compiling import CompileOptions, compile_function
 from runtime.execution import blocking
 
 
