@@ -40,13 +40,14 @@ import numpy as np
 from .. import ops
 from ..ir.core import Literal, Var
 from ..ir.liveness import live_equations
+from ..ir.lowerings import EXECUTOR
 from ..ir.nesting import recursion_room
 from ..ir.shapes import size
 from ..ops.emitters import call_source
 from . import (
     blocking,
     buffers,
-    flow_codegen,
+    flow_codegen,  # noqa: F401  (registers the cond, while and errstate it writes in EXECUTOR)
     inplace,
     layout,
     outlining,
@@ -350,7 +351,7 @@ class _Codegen:
 
     def _equation(self, eq, last_use, local, free, result_name):
         """The lines computing `eq` into its result names, else fresh (or freed) locals."""
-        emit_block = flow_codegen.BLOCKS.get(eq.primitive)
+        emit_block = EXECUTOR.get(eq.primitive)
         rhs = None if emit_block else self._rhs(eq)
         targets = []
         for var in eq.outputs:

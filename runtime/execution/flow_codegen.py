@@ -22,6 +22,7 @@ import numpy as np
 
 from ..ir.core import Literal
 from ..ir.liveness import needed_inputs
+from ..ir.lowerings import EXECUTOR
 from .counted_loops import counted_loop
 from .inplace import is_updatable
 from .layout import while_results
@@ -46,6 +47,7 @@ def _with_outputs(graph, keep):
     return dataclasses.replace(graph, outputs=tuple(graph.outputs[i] for i in keep))
 
 
+@EXECUTOR.lowers('cond')
 def emit_cond(codegen, eq, targets):
     pred, *args = [codegen.atom(a) for a in eq.inputs]
     keep = [i for i, t in enumerate(targets) if t != '_']
@@ -94,6 +96,7 @@ def _owned_body(codegen, body, names, candidates, keep, layouts, nested):
         candidates = held
 
 
+@EXECUTOR.lowers('while')
 def emit_while(codegen, eq, targets):
     n = eq.params['carried']
     args = [codegen.atom(a) for a in eq.inputs]
@@ -151,6 +154,7 @@ def _for_loop(codegen, eq, counted, entry, names):
     return loop
 
 
+@EXECUTOR.lowers('errstate')
 def emit_errstate(codegen, eq, targets):
     """An `errstate` region: its op inlined in a `with np.errstate(**modes):` block."""
     keep = [i for i, t in enumerate(targets) if t != '_']
@@ -166,4 +170,3 @@ def emit_errstate(codegen, eq, targets):
     return [(header, eq)] + _indented(body + _assign(kept, outs, eq))
 
 
-BLOCKS = {'cond': emit_cond, 'while': emit_while, 'errstate': emit_errstate}

@@ -1,6 +1,6 @@
 """A backend's lowerings, registered beside their code and keyed by the op they lower.
 
-Each backend (numba, ONNX) keeps one `Lowerings`: a lowering is registered for
+Each backend (the numpy executor, numba, ONNX) keeps one `Lowerings`: a lowering is registered for
 a registered op (`registry.get`: a misspelt or unknown op fails at import), at
 most once, and an op the backend cannot lower may say why once
 (`unlowered`). So which ops a backend lowers, and why not the others, are
@@ -80,5 +80,7 @@ class Lowerings:
 
 
 # The backends' tables: ops lower themselves here or the backend's folder does (found from the op).
+# the ops the numpy executor writes as Python statements (the others call their numpy kernels)
+EXECUTOR = Lowerings('numpy executor')  # runtime/execution: cond, while, errstate
 NUMBA = Lowerings('numba')  # runtime/backends/numba: the numba source computing an op
 ONNX = Lowerings('ONNX')    # runtime/onnx: the ONNX nodes computing an op
