@@ -9,9 +9,11 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from typing import Any
 
+from runtime.errors import ConversionError
+
 from . import checked_conversion, interrupts, source_files
 from .atomic_replace import write_atomic
-from .diagnostics import ConversionError, Diagnostic
+from .diagnostics import Diagnostic
 from .paths import PathConflict, check_paths, check_tree_outputs, find_sources
 from .reports import FileReport, Status, Tally, WriteBack, failed
 

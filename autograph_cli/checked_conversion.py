@@ -18,8 +18,10 @@ internal error, and no output is returned.
 import ast
 import threading
 
+from runtime.errors import ConversionError
+
 from . import big_stack, cpython_errors, pipeline
-from .diagnostics import ConversionError, Diagnostic
+from .diagnostics import Diagnostic
 from .source_positions import statement_positions
 
 

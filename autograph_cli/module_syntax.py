@@ -3,11 +3,12 @@ import dataclasses
 
 import libcst as cst
 
+from runtime.errors import ConversionError
 from runtime.operators.py_builtins import FRAME_READERS
 
 from . import cpython_errors, output_nodes, parser_repairs
 from .converters import functions
-from .diagnostics import ConversionError, Diagnostic
+from .diagnostics import Diagnostic
 from .libcst_internals import validation_skipped
 from .statement_tree_builder import imported_names
 

@@ -17,6 +17,7 @@ from functools import cached_property
 
 import libcst as cst
 
+from runtime.errors import ConversionError
 from runtime.operators.py_builtins import LOCALS_READERS
 
 from . import module_syntax, output_nodes, scopes, sourcemap
@@ -32,7 +33,7 @@ from .converters import (
     logical_expressions,
     return_statements,
 )
-from .diagnostics import ConversionError, Diagnostic
+from .diagnostics import Diagnostic
 from .expressions import ExpressionWalker, Facts, Unsupported
 from .function_facts import FunctionConversion
 from .namer import Namer
