@@ -57,7 +57,7 @@ class Small:
 
 
 class StatementLine:
-    """A line of simple statements; `node` prints it (a libcst line, or an emit.Line when generated)."""
+    """A line of simple statements; `node` prints it (a libcst line, or an output_nodes.Line when generated)."""
 
     __slots__ = ('node', 'smalls', 'origin', 'generated')
 
