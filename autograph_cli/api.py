@@ -9,9 +9,11 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from typing import Any
 
-from . import checked, interrupts, sources
-from .atomic import write_atomic
-from .diagnostics import ConversionError, Diagnostic
+from runtime.errors import ConversionError
+
+from . import checked_conversion, interrupts, source_files
+from .atomic_replace import write_atomic
+from .diagnostics import Diagnostic
 from .paths import PathConflict, check_paths, check_tree_outputs, find_sources
 from .reports import FileReport, Status, Tally, WriteBack, failed
 
@@ -19,12 +21,12 @@ __all__ = ['convert_source', 'convert_file', 'convert_tree', 'decode_source', 'u
            'write_atomic', 'find_sources', 'check_paths', 'PathConflict', 'FileReport', 'Status',
            'Tally', 'WriteBack', 'SourceResult', 'Run', 'STDIN', 'STDIN_NAME']
 
-STDIN = sources.STDIN
+STDIN = source_files.STDIN
 STDIN_NAME = '<stdin>'
 # Files per task sent to a worker: more amortises the pickling, fewer keeps the progress bar
 # moving and lets an interrupted run stop soon.
 MAX_CHUNK = 8
-decode_source = sources.decode
+decode_source = source_files.decode
 
 
 @dataclasses.dataclass(frozen=True)
@@ -36,10 +38,10 @@ class SourceResult:
 
 def convert_source(source: str, path: str = '<string>', original_path: str | None = None,
                    strict: bool = False) -> SourceResult:
-    """Convert module text (see checked.py); failures, and with strict every warning, come back
+    """Convert module text (see checked_conversion.py); failures, and with strict every warning, come back
     as error diagnostics."""
     try:
-        result = checked.convert(source, path, original_path)
+        result = checked_conversion.convert(source, path, original_path)
     except ConversionError as e:
         return SourceResult(None, (e.diagnostic,))
     except Exception as e:  # a converter bug in one file must not end a whole tree run
@@ -124,7 +126,7 @@ def _convert_path(src: str, dst: str | None, *, mode: WriteBack, strict: bool) -
     """convert_file without the path checks; never raises for a bad input, it reports it."""
     name = STDIN_NAME if src == STDIN else src
     try:
-        source, encoding = sources.decode(sources.read(src), name)
+        source, encoding = source_files.decode(source_files.read(src), name)
     except OSError as e:
         return failed(name, f'cannot read: {e.strerror or e}', dst)
     except ConversionError as e:
@@ -150,8 +152,8 @@ def _write_back(mode: WriteBack, name: str, dst: Any, source: str, code: str,
     if mode is WriteBack.DIFF:
         # the diff's headers name the path, which the source's encoding may not hold
         diff = unified_diff(source, code, name)
-        return Status.CONVERTED, sources.encode(diff, encoding, name, 'backslashreplace'), ''
-    new = sources.encode(code, encoding, name)
+        return Status.CONVERTED, source_files.encode(diff, encoding, name, 'backslashreplace'), ''
+    new = source_files.encode(code, encoding, name)
     if mode is WriteBack.STDOUT:
         return Status.CONVERTED, new, ''
     try:

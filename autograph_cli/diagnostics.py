@@ -1,6 +1,10 @@
 """Problems found while converting, reported as `path:line:col: severity: message`."""
 from dataclasses import dataclass
 
+# The one ConversionError (it carries a Diagnostic) is the runtime's, so `except rt.errors.AgError`
+# catches conversion failures too; named here as well for code that imports it from the converter.
+from runtime.errors import ConversionError  # noqa: F401
+
 
 @dataclass(frozen=True)
 class Diagnostic:
@@ -14,11 +18,3 @@ class Diagnostic:
         if self.line is None:
             return f'{self.path}: {self.severity}: {self.message}'
         return f'{self.path}:{self.line}:{self.col}: {self.severity}: {self.message}'
-
-
-class ConversionError(Exception):
-    """A module cannot be converted at all (syntax error, already converted, ...)."""
-
-    def __init__(self, diagnostic):
-        super().__init__(str(diagnostic))
-        self.diagnostic = diagnostic

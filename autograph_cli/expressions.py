@@ -11,9 +11,9 @@ the children they keep, and return the new node.
 """
 import libcst as cst
 
-from . import emit
-from .deferred import LocalLoad
-from .stmts import Activity
+from . import output_nodes
+from .deferred_nodes import LocalLoad
+from .statement_tree import Activity
 
 # Fields that can hold expressions, for node types without a handler of their own.
 CHILD_FIELDS = {
@@ -112,7 +112,7 @@ class ExpressionWalker:
                 if new is not value:
                     changes = changes or {}
                     changes[name] = new
-        return node if changes is None else emit.replace(node, **changes)
+        return node if changes is None else output_nodes.replace(node, **changes)
 
     def walk_all(self, nodes):
         return [self.walk(n) for n in nodes]
@@ -152,14 +152,14 @@ class ExpressionWalker:
             composite = dotted(node)
             if composite is not None and not self.inner:
                 self.act.composites = self.act.composites | {composite}
-            return emit.replace(node, value=self.walk(node.value))
+            return output_nodes.replace(node, value=self.walk(node.value))
         if cls is cst.Subscript:
-            return emit.replace(node, value=self.walk(node.value), slice=self.walk_all(node.slice))
+            return output_nodes.replace(node, value=self.walk(node.value), slice=self.walk_all(node.slice))
         if cls is cst.Tuple or cls is cst.List:
-            return emit.replace(node, elements=[emit.replace(e, value=self.store(e.value))
+            return output_nodes.replace(node, elements=[output_nodes.replace(e, value=self.store(e.value))
                                                 for e in node.elements])
         if cls is cst.StarredElement:
-            return emit.replace(node, value=self.store(node.value))
+            return output_nodes.replace(node, value=self.store(node.value))
         return self.walk(node)
 
     def bind(self, name):

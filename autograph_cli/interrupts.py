@@ -2,7 +2,7 @@
 
 The main process turns both signals into `Interrupted` (a KeyboardInterrupt),
 so every cleanup on the way out runs; writes hold signals back until they are
-complete (`atomic.py`). Pool workers leave SIGINT (which a terminal sends to
+complete (`atomic_replace.py`). Pool workers leave SIGINT (which a terminal sends to
 every process of the run) to the main process, which stops them with SIGTERM;
 a worker ends at once on SIGTERM, after any write in progress, and also ends
 when its parent process is gone, however that one ended.
@@ -12,7 +12,7 @@ import signal
 import threading
 import time
 
-from .atomic import SIGNALS
+from .atomic_replace import SIGNALS
 
 PARENT_POLL_SECONDS = 0.5
 

@@ -1,7 +1,7 @@
 """Every use of libcst's private parts, in one place, and the libcst versions they hold for.
 
 The converter prints with libcst's codegen state (`CodegenState`, `_codegen`),
-copies nodes field by field without re-validating them (`emit.replace`), and
+copies nodes field by field without re-validating them (`output_nodes.replace`), and
 parses without validating the nodes the parser builds (`validation_skipped`);
 `printing.py` prints a few node types as libcst's codegen does (held to it by
 `tests/converters/test_printing.py`). None of this is libcst's public API, so

@@ -4,7 +4,7 @@ import stat
 import sys
 
 from . import reports
-from .sources import STDIN
+from .source_files import STDIN
 
 _KINDS = ((stat.S_ISFIFO, 'a named pipe'), (stat.S_ISCHR, 'a character device'),
           (stat.S_ISBLK, 'a block device'), (stat.S_ISSOCK, 'a socket'), (stat.S_ISDIR, 'a directory'))

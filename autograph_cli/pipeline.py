@@ -2,9 +2,9 @@
 
 Per function: one walk over its expressions runs the EXPRESSION_CONVERTERS
 (their `HANDLERS`, merged) and records what each statement reads and writes
-into a small statement tree (`stmts.py`); the STATEMENT_CONVERTERS then run on
+into a small statement tree (`statement_tree.py`); the STATEMENT_CONVERTERS then run on
 that tree in the order below; the analyses (cfg, liveness, reaching
-definitions) run on the tree they leave; `control_flow` (with `variables`)
+definitions) run on the tree they leave; `control_statements` (with `variables`)
 lowers it; `functions` wraps the body last. A `Pipeline` with fewer converters
 runs just those (each converter can be run alone in a test).
 
@@ -17,9 +17,10 @@ from functools import cached_property
 
 import libcst as cst
 
+from runtime.errors import ConversionError
 from runtime.operators.py_builtins import LOCALS_READERS
 
-from . import emit, scopes, sourcemap, syntax
+from . import module_syntax, output_nodes, scopes, sourcemap
 from .converters import (
     asserts,
     break_statements,
@@ -32,12 +33,12 @@ from .converters import (
     logical_expressions,
     return_statements,
 )
-from .diagnostics import ConversionError, Diagnostic
+from .diagnostics import Diagnostic
 from .expressions import ExpressionWalker, Facts, Unsupported
-from .function import FunctionConversion
-from .lines import Positions, statement_positions
+from .function_facts import FunctionConversion
 from .namer import Namer
-from .walker import StatementWalker
+from .source_positions import Positions, statement_positions
+from .statement_tree_builder import StatementWalker
 
 IMPORT = 'from runtime import ag as ag__'
 BIND = 'ag__ = ag__.bind(globals())'  # the module's own converted_call: see runtime/ag.py
@@ -52,7 +53,7 @@ STATEMENT_CONVERTERS = (
     continue_statements,  # return runs: its flag must also stop the loops they put guards in
     return_statements,
 )
-# why: then the analyses and control_flow, which need the flags in place (the cfg, liveness
+# why: then the analyses and control_statements, which need the flags in place (the cfg, liveness
 # and reaching definitions are of the tree the jump converters left); functions last, when
 # the body is final (it wraps it in the FunctionScope).
 
@@ -101,7 +102,7 @@ class ModuleConversion:
         self.pipeline = pipeline
         self.chosen = set()  # deferred nodes printed in their closure form, of every function
         self.positions = Positions(source, module, statements)
-        self.module_names = syntax.module_names(module)
+        self.module_names = module_syntax.module_names(module)
         self.diagnostics = []
         self.leave = leave or {}  # line of a def -> why that function is left as written
 
@@ -113,37 +114,37 @@ class ModuleConversion:
     # `where` is (enclosing class name or None, qualified-name prefix of the scope).
     def statement(self, node, where=(None, '')):
         if isinstance(node, cst.FunctionDef):
-            return emit.Verbatim(self.function(node, where)[0], self.positions.start(node))
+            return output_nodes.Verbatim(self.function(node, where)[0], self.positions.start(node))
         if isinstance(node, cst.ClassDef):
             inner = (node.name.value, where[1] + node.name.value + '.')
-            body = [self.statement(s, inner) for s in syntax.body(node)]
-            return emit.Verbatim(syntax.with_body(node, body), self.positions.start(node))
+            body = [self.statement(s, inner) for s in module_syntax.body(node)]
+            return output_nodes.Verbatim(module_syntax.with_body(node, body), self.positions.start(node))
         if isinstance(node, (cst.If, cst.For, cst.While, cst.Try, cst.TryStar, cst.With)):
-            return emit.Verbatim(self._compound(node, where), self.positions.start(node))
-        return emit.Verbatim(node, self.positions.start(node))
+            return output_nodes.Verbatim(self._compound(node, where), self.positions.start(node))
+        return output_nodes.Verbatim(node, self.positions.start(node))
 
     def _compound(self, node, where):
         changes = {}
         if isinstance(node.body, cst.IndentedBlock):
-            changes['body'] = syntax.with_body(node, [self.statement(s, where) for s in syntax.body(node)]).body
+            changes['body'] = module_syntax.with_body(node, [self.statement(s, where) for s in module_syntax.body(node)]).body
         for name in ('orelse', 'finalbody'):
             clause = getattr(node, name, None)
             if isinstance(clause, cst.If):
                 changes[name] = self._compound(clause, where)
             elif clause is not None and isinstance(clause.body, cst.IndentedBlock):
-                changes[name] = syntax.with_body(clause, [self.statement(s, where)
+                changes[name] = module_syntax.with_body(clause, [self.statement(s, where)
                                                     for s in clause.body.body])
         if isinstance(node, (cst.Try, cst.TryStar)):
-            changes['handlers'] = [syntax.with_body(h, [self.statement(s, where) for s in syntax.body(h)])
+            changes['handlers'] = [module_syntax.with_body(h, [self.statement(s, where) for s in module_syntax.body(h)])
                                    if isinstance(h.body, cst.IndentedBlock) else h
                                    for h in node.handlers]
-        return emit.replace(node, **changes)
+        return output_nodes.replace(node, **changes)
 
     # -- one function ----------------------------------------------------------------------
     def function(self, node, where):
         """(converted node, names it shares with enclosing scopes, names it mentions)."""
-        if syntax.skipped(node):
-            return node, syntax.all_names(node), syntax.all_names(node)
+        if module_syntax.skipped(node):
+            return node, module_syntax.all_names(node), module_syntax.all_names(node)
         if self.leave and self.positions.line(node) in self.leave:
             return self._unconverted(node, self.leave[self.positions.line(node)])
         params = scopes.param_names(node.params)
@@ -162,7 +163,7 @@ class ModuleConversion:
             return self._unconverted(node, e.reason)
         self.chosen |= fc.chosen
         declared = sorted(facts.globals), sorted(facts.nonlocals)
-        decls = [emit.Line((kw, ', '.join(names)), None)
+        decls = [output_nodes.Line((kw, ', '.join(names)), None)
                  for kw, names in zip(('global ', 'nonlocal '), declared) if names]
         doc_line = self.positions.start(docstring) if docstring is not None else None
         new = functions.wrap(node, docstring, decls, fc.local_declarations(), body, scope.name,
@@ -171,7 +172,7 @@ class ModuleConversion:
         return new, free, facts.referenced
 
     def _convert_body(self, node, facts, scope):
-        statements = list(syntax.body(node))
+        statements = list(module_syntax.body(node))
         docstring = statements.pop(0) if statements and functions.is_docstring(statements[0]) else None
         walker = ExpressionWalker(facts, scope, self.pipeline.handlers)
         where = (facts.class_name, facts.qualname + '.<locals>.')
@@ -182,7 +183,7 @@ class ModuleConversion:
             if name == 'stack':
                 raise Unsupported('inspects the call stack, where converted code runs in '
                                   'generated closures')
-            if name in LOCALS_READERS and name not in facts.locals() and syntax.reads_frame(name, call):
+            if name in LOCALS_READERS and name not in facts.locals() and module_syntax.reads_frame(name, call):
                 raise Unsupported(f'calls {name}(), which reads the local variables')
         namer = Namer(facts.referenced | {'ag__'})
         scope.name = namer.new('fscope')
@@ -201,13 +202,13 @@ class ModuleConversion:
         if isinstance(node, cst.ClassDef):
             for arg in node.bases + node.keywords:
                 outer.walk(arg.value)
-            names = syntax.all_names(node)
+            names = module_syntax.all_names(node)
             outer.facts.captured |= names
             outer.facts.referenced |= names
             act.uses |= names
             inner = (node.name.value, where[1] + node.name.value + '.')
-            body = [self._class_member(s, inner, outer) for s in syntax.body(node)]
-            return syntax.with_body(node, body)
+            body = [self._class_member(s, inner, outer) for s in module_syntax.body(node)]
+            return module_syntax.with_body(node, body)
         for param in (*node.params.posonly_params, *node.params.params, *node.params.kwonly_params):
             if param.default is not None:
                 outer.walk(param.default)
@@ -221,13 +222,13 @@ class ModuleConversion:
         if isinstance(node, cst.FunctionDef):
             new, free, referenced = self.function(node, where)
             outer.facts.referenced |= referenced
-            return emit.Verbatim(new, self.positions.start(node))
+            return output_nodes.Verbatim(new, self.positions.start(node))
         return self.statement(node, where)
 
     def _unconverted(self, node, reason):
         self.warn(node, f'function {node.name.value!r} left unconverted: {reason}')
-        names = syntax.all_names(node)
-        return syntax.with_comment(node, f'# agconvert: left unconverted: {reason}'), names, names
+        names = module_syntax.all_names(node)
+        return module_syntax.with_comment(node, f'# agconvert: left unconverted: {reason}'), names, names
 
 
 def convert_module(source, path='<string>', *, original_path=None, first_line=1, leave=None,
@@ -239,25 +240,25 @@ def convert_module(source, path='<string>', *, original_path=None, first_line=1,
     code cut out of a larger file (a function converted at run time);
     `leave` maps the line of a `def` to why that function is left as written;
     `pipeline` says which converters run (all of them by default);
-    `statements` is `lines.statement_positions(source)`, when the caller has read it already.
+    `statements` is `source_positions.statement_positions(source)`, when the caller has read it already.
     """
     if statements is None:  # read first: the `ast` tree is freed before libcst's tree is built
         statements = statement_positions(source)
-    module = syntax.parse(source, path)
+    module = module_syntax.parse(source, path)
     conversion = ModuleConversion(source, path, module, leave, pipeline, statements)
-    header = syntax.runtime_import(module.body)
+    header = module_syntax.runtime_import(module.body)
     if header is not None:
         raise ConversionError(Diagnostic(path, conversion.positions.line(header) + first_line - 1, 1,
                                          'error', 'already converted by agconvert (it imports ag__)'))
     body = [conversion.statement(s) for s in module.body]
-    at = syntax.import_position(module.body)
+    at = module_syntax.import_position(module.body)
     marker = cst.EmptyLine(comment=cst.Comment(
         '# Converted by agconvert: edit the original module, not this file.'))
-    body[at:at] = [emit.Line((IMPORT,), None, leading=(marker,)), emit.Line((BIND,), None)]
-    if at + 2 < len(body) and not syntax.starts_with_blank(module.body[at] if at < len(module.body)
+    body[at:at] = [output_nodes.Line((IMPORT,), None, leading=(marker,)), output_nodes.Line((BIND,), None)]
+    if at + 2 < len(body) and not module_syntax.starts_with_blank(module.body[at] if at < len(module.body)
                                                      else None):
-        body.insert(at + 2, emit.Line(('',), None))
-    code, marks = emit.render(emit.replace(module, body=body), conversion.chosen)
+        body.insert(at + 2, output_nodes.Line(('',), None))
+    code, marks = output_nodes.render(output_nodes.replace(module, body=body), conversion.chosen)
     newline = module.default_newline
     shift = first_line - 1
     if shift:

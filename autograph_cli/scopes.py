@@ -7,8 +7,8 @@ lambda defers its reads (its names are captured).
 """
 import libcst as cst
 
-from . import emit
-from .deferred import Renamed
+from . import output_nodes
+from .deferred_nodes import Renamed
 from .expressions import Unsupported
 
 
@@ -18,7 +18,7 @@ def _name(w, node, test):
 
 def _attribute(w, node, test):
     value = w.walk(node.value)
-    return node if value is node.value else emit.replace(node, value=value)
+    return node if value is node.value else output_nodes.replace(node, value=value)
 
 
 def _named_expr(w, node, test):
@@ -36,7 +36,7 @@ def _named_expr(w, node, test):
         w.act.maydefs = w.act.maydefs | {name}
     else:
         w.bind(name)
-    return node if value is node.value else emit.replace(node, value=value)
+    return node if value is node.value else output_nodes.replace(node, value=value)
 
 
 def param_names(params):
@@ -54,13 +54,13 @@ def _lambda(w, node, test):
         if p.default is not None:
             defaults[id(p)] = w.walk(p.default)  # evaluated where the lambda is made
     if defaults:
-        params = emit.replace(params, **{
-            group: [emit.replace(p, default=defaults[id(p)]) if id(p) in defaults else p
+        params = output_nodes.replace(params, **{
+            group: [output_nodes.replace(p, default=defaults[id(p)]) if id(p) in defaults else p
                     for p in getattr(params, group)]
             for group in ('posonly_params', 'params', 'kwonly_params')})
     direct = not w.inner
     body = w.in_scope(set(param_names(node.params)), 1, lambda: w.walk(node.body), 'lambda')
-    new = emit.replace(node, params=params, body=body)
+    new = output_nodes.replace(node, params=params, body=body)
     if not direct or w.quote() is None:
         return new
     renamed = Renamed(new, w.facts.qualname + '.<locals>.<lambda>', w.thunks > 0)
@@ -75,10 +75,10 @@ def _comp_target(w, target, names):
         w.facts.referenced.add(target.value)
         return target
     if cls is cst.Tuple or cls is cst.List:
-        return emit.replace(target, elements=[emit.replace(e, value=_comp_target(w, e.value, names))
+        return output_nodes.replace(target, elements=[output_nodes.replace(e, value=_comp_target(w, e.value, names))
                                               for e in target.elements])
     if cls is cst.StarredElement:
-        return emit.replace(target, value=_comp_target(w, target.value, names))
+        return output_nodes.replace(target, value=_comp_target(w, target.value, names))
     return w.walk(target)
 
 
@@ -87,11 +87,11 @@ def _comp_for(w, comp_for, names, first_iter=None):
         raise Unsupported('asynchronous comprehension')
     iter_ = first_iter if first_iter is not None else w.walk(comp_for.iter)
     target = _comp_target(w, comp_for.target, names)
-    ifs = [emit.replace(c, test=w.walk(c.test, True)) for c in comp_for.ifs]
+    ifs = [output_nodes.replace(c, test=w.walk(c.test, True)) for c in comp_for.ifs]
     inner = comp_for.inner_for_in
     if inner is not None:
         inner = _comp_for(w, inner, names)
-    return emit.replace(comp_for, iter=iter_, target=target, ifs=ifs, inner_for_in=inner)
+    return output_nodes.replace(comp_for, iter=iter_, target=target, ifs=ifs, inner_for_in=inner)
 
 
 def _comprehension(w, node, test):
@@ -102,8 +102,8 @@ def _comprehension(w, node, test):
     def inside():
         for_in = _comp_for(w, node.for_in, names, first_iter)
         if node.__class__ is cst.DictComp:
-            return emit.replace(node, for_in=for_in, key=w.walk(node.key), value=w.walk(node.value))
-        return emit.replace(node, for_in=for_in, elt=w.walk(node.elt))
+            return output_nodes.replace(node, for_in=for_in, key=w.walk(node.key), value=w.walk(node.value))
+        return output_nodes.replace(node, for_in=for_in, elt=w.walk(node.elt))
     return w.in_scope(names, deferred, inside, 'comprehension')
 
 
@@ -115,7 +115,7 @@ def _formatted_string(w, node, test):
         parts = [_formatted_part(w, p) for p in node.parts]
     finally:
         w.quotes = saved
-    return emit.replace(node, parts=parts)
+    return output_nodes.replace(node, parts=parts)
 
 
 def _formatted_part(w, part):
@@ -128,7 +128,7 @@ def _formatted_part(w, part):
     spec = part.format_spec
     if spec is not None:
         spec = [_formatted_part(w, p) for p in spec]
-    return emit.replace(part, expression=w.walk(part.expression), format_spec=spec)
+    return output_nodes.replace(part, expression=w.walk(part.expression), format_spec=spec)
 
 
 def _collect(w, node):

@@ -1,6 +1,7 @@
 """Error classes of the runtime (`rt.errors`), importable without numpy."""
 import sys
 import warnings
+from typing import Any
 
 from .python.frames import first_outside, is_runtime
 from .python.sourcemap import original_location
@@ -11,7 +12,16 @@ class AgError(Exception):
 
 
 class ConversionError(AgError):
-    """A function could not be converted (raised at conversion or trace time)."""
+    """A module or function could not be converted (raised by agconvert, or at trace time).
+
+    agconvert raises it with the `Diagnostic` that says where (`diagnostic`, whose text is the
+    message); the runtime raises it with a message alone, and `diagnostic` is None.
+    """
+
+    def __init__(self, problem: object) -> None:
+        super().__init__(str(problem))
+        # the converter's Diagnostic, a class the runtime cannot import (it never loads the converter)
+        self.diagnostic: Any = None if isinstance(problem, str) else problem
 
 
 class OperatorNotAllowedInGraphError(AgError, TypeError):

@@ -8,7 +8,8 @@ from differential import time_limit
 
 from autograph_cli import api, pipeline
 from autograph_cli.api import Status, WriteBack
-from autograph_cli.diagnostics import ConversionError, Diagnostic
+from autograph_cli.diagnostics import Diagnostic
+from runtime.errors import ConversionError
 
 GOOD = '''def f(x):
     while x > 1:
@@ -381,3 +382,27 @@ def test_check_paths_refuses_an_empty_output_path(path):
     write('m.py', GOOD)
     with pytest.raises(api.PathConflict, match='the output path is empty'):
         api.convert_file('m.py' if path == '' else path, '', mode=WriteBack.FILE)
+
+
+def test_the_converter_raises_the_runtime_s_one_conversion_error():
+    """One ConversionError: the converter's is `runtime.errors.ConversionError`, so an `except
+    AgError` around the API catches a conversion failure, with its diagnostic and message intact."""
+    import runtime.errors
+    from autograph_cli import diagnostics
+    assert diagnostics.ConversionError is runtime.errors.ConversionError
+    with pytest.raises(runtime.errors.AgError) as caught:
+        api.decode_source(b'x = "\xff"\n', 'm.py')
+    assert type(caught.value) is runtime.errors.ConversionError
+    assert caught.value.diagnostic == Diagnostic('m.py', 1, 1, 'error', caught.value.diagnostic.message)
+    assert str(caught.value) == str(caught.value.diagnostic)
+    with pytest.raises(runtime.errors.AgError, match='already converted by agconvert'):
+        pipeline.convert_module('from runtime import ag as ag__\n', 'done.py')
+
+
+def test_a_conversion_error_keeps_its_diagnostic_through_pickling():
+    """A worker process can hand a ConversionError back: its diagnostic survives, not just its text."""
+    import pickle
+    problem = Diagnostic('m.py', 3, 5, 'error', 'cannot parse: invalid syntax')
+    error = pickle.loads(pickle.dumps(ConversionError(problem)))
+    assert (type(error), error.diagnostic, str(error)) == (ConversionError, problem, str(problem))
+    assert str(pickle.loads(pickle.dumps(ConversionError('a message')))) == 'a message'

@@ -13,7 +13,8 @@ from click.testing import CliRunner
 from differential import time_limit
 
 from autograph_cli import __version__, api, cli, pipeline
-from autograph_cli.diagnostics import ConversionError, Diagnostic
+from autograph_cli.diagnostics import Diagnostic
+from runtime.errors import ConversionError
 
 AGCONVERT = Path(sys.executable).with_name('agconvert')
 GOOD = 'def f(x):\n    if x > 0:\n        x = -x\n    return x\n'

@@ -15,8 +15,8 @@ from differential import CaseTimeout, load_module, run_case, time_limit
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from autograph_cli.diagnostics import ConversionError
 from autograph_cli.pipeline import convert_module
+from runtime.errors import ConversionError
 
 CONVERSION_TIME_LIMIT = 20  # seconds; generated programs convert in milliseconds
 

@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 from differential import load_module, run_case
 
-from autograph_cli.diagnostics import ConversionError
 from autograph_cli.pipeline import convert_module
+from runtime.errors import ConversionError
 
 GOLDEN = Path(__file__).parent / 'golden'
 INPUTS = sorted(p for p in GOLDEN.glob('*.py') if not p.name.endswith('.expected.py'))

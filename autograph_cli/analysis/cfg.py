@@ -11,8 +11,8 @@ suppress an exception).
 Edges are node indices, not nodes: a graph with loops held by references would
 be cyclic garbage, left for the cycle collector with everything it reaches.
 """
-from .. import stmts
-from ..stmts import Activity
+from .. import statement_tree
+from ..statement_tree import Activity
 
 
 class Node:
@@ -66,7 +66,7 @@ class CFG:
         return preds
 
     def _stmt(self, stmt, preds):
-        if isinstance(stmt, stmts.StatementLine):
+        if isinstance(stmt, statement_tree.StatementLine):
             for small in stmt.smalls:
                 preds = self._step(preds, small.act, id(small))
                 if small.kind == 'return':

@@ -7,16 +7,16 @@ test it stages a graph assert instead. The message stays lazy, as in Python.
 """
 import libcst as cst
 
-from .. import emit
+from .. import output_nodes
 
 
 def rewrite_assert(w, node, test=False):
     test = w.walk(node.test, True)
     if node.msg is None:
-        call = emit.Expr(('ag__.assert_stmt(', test, ', None)'))
+        call = output_nodes.Expr(('ag__.assert_stmt(', test, ', None)'))
     else:
-        call = emit.Expr(('ag__.assert_stmt(', test, ', lambda: ', w.thunk(node.msg), ')'))
-    return emit.replace(node, test=call, msg=None, comma=cst.MaybeSentinel.DEFAULT)
+        call = output_nodes.Expr(('ag__.assert_stmt(', test, ', lambda: ', w.thunk(node.msg), ')'))
+    return output_nodes.replace(node, test=call, msg=None, comma=cst.MaybeSentinel.DEFAULT)
 
 
 HANDLERS = {cst.Assert: rewrite_assert}  # a statement: the statement walker asks for it

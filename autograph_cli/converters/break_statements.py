@@ -7,7 +7,7 @@
     else:
         z()
 """
-from ..stmts import LOOPS, sub_blocks
+from ..statement_tree import LOOPS, sub_blocks
 from .guards import Jump, add_extra_test, contains, generated_line, guard, origin_of, rewrite_block
 
 

@@ -12,14 +12,14 @@ import libcst as cst
 
 from runtime.operators.py_builtins import FRAME_READERS
 
-from .. import emit
-from ..deferred import SuperCall
+from .. import output_nodes
+from ..deferred_nodes import SuperCall
 
 # Calls that look further up the stack, where generated closures would show.
 STACK_READERS = frozenset(('_getframe', 'currentframe'))
 INSPECT_STACK = frozenset(('stack', 'getouterframes', 'trace'))
 
-CALL = emit.Template('ag__.converted_call({f}, {args}, {kwargs}, {scope})')
+CALL = output_nodes.Template('ag__.converted_call({f}, {args}, {kwargs}, {scope})')
 
 
 def rewrite_call(w, node, test):
@@ -35,12 +35,12 @@ def rewrite_call(w, node, test):
     positional = [a for a in node.args if a.keyword is None and a.star != '**']
     keywords = [a for a in node.args if a.keyword is not None or a.star == '**']
     if quote is None and keywords:
-        return emit.replace(node, func=new_func, args=[emit.replace(a, value=w.walk(a.value))
+        return output_nodes.replace(node, func=new_func, args=[output_nodes.replace(a, value=w.walk(a.value))
                                                        for a in node.args])
     args = _positional(w, positional, node.whitespace_before_args)
     kwargs = _keywords(w, keywords, quote, None if positional else node.whitespace_before_args)
     call = CALL.fill({'f': new_func, 'args': args, 'kwargs': kwargs, 'scope': w.scope_name})
-    return emit.Expr((node.lpar, call, node.rpar))
+    return output_nodes.Expr((node.lpar, call, node.rpar))
 
 
 def _arg_parts(w, arg):
@@ -113,7 +113,7 @@ def _keywords(w, args, quote, ws):
 def _frame_dependent(w, node):
     name = node.func.value
     w.facts.frame_calls.append((name, node))
-    args = [emit.replace(a, value=w.walk(a.value)) for a in node.args]
+    args = [output_nodes.replace(a, value=w.walk(a.value)) for a in node.args]
     if name == 'super' and not args and w.facts.first_param and w.facts.class_name \
             and not w.inner:  # in a lambda or comprehension it fails in the original too
         # zero-argument super() finds its class and instance in the frame that calls it,
@@ -123,7 +123,7 @@ def _frame_dependent(w, node):
         call = SuperCall(node, first, in_thunk=w.thunks > 0)
         w.act.supers = (*w.act.supers, call)
         return call
-    return emit.replace(node, args=args)
+    return output_nodes.replace(node, args=args)
 
 
 HANDLERS = {cst.Call: rewrite_call}

@@ -10,8 +10,8 @@ When every statement after a `continue` could join the other branch of its
 `continue` goes, and an `if` left with an empty branch loses it
 (`if x < 0: <nothing> else: total += x` reads `if not x < 0: total += x`).
 """
-from .. import emit
-from ..stmts import LOOPS, If, StatementLine, sub_blocks
+from .. import output_nodes
+from ..statement_tree import LOOPS, If, StatementLine, sub_blocks
 from .guards import Jump, contains, generated_line, origin_of, rewrite_block
 
 
@@ -73,5 +73,5 @@ def _drop_empty_branch(stmt):
     if stmt.orelse is not None and not stmt.orelse:
         stmt.orelse = stmt.else_header = None
     elif stmt.orelse is not None and not stmt.body:
-        stmt.test = emit.Expr(('ag__.not_(', stmt.test, ')'))
+        stmt.test = output_nodes.Expr(('ag__.not_(', stmt.test, ')'))
         stmt.body, stmt.orelse, stmt.else_header = stmt.orelse, None, None

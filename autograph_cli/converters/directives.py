@@ -10,8 +10,8 @@ faithful; its arguments are evaluated once, where the loop starts.
 """
 import libcst as cst
 
-from .. import emit
-from ..stmts import LOOPS, StatementLine, sub_blocks
+from .. import output_nodes
+from ..statement_tree import LOOPS, StatementLine, sub_blocks
 
 NAMES = frozenset(('set_loop_options',))
 
@@ -26,7 +26,7 @@ def is_directive(expr):
 
 def walk_directive(w, call):
     """Read the argument expressions (they are evaluated where the loop starts)."""
-    return emit.replace(call, args=[emit.replace(a, value=w.walk(a.value)) for a in call.args])
+    return output_nodes.replace(call, args=[output_nodes.replace(a, value=w.walk(a.value)) for a in call.args])
 
 
 def transform(block, fn=None):

@@ -13,7 +13,7 @@ it a value.
 """
 import libcst as cst
 
-from .. import emit
+from .. import output_nodes
 
 
 def is_docstring(stmt):
@@ -26,18 +26,18 @@ def is_docstring(stmt):
 
 def wrap(node, docstring, declarations, locals_, body, scope_name, origin, doc_line=None):
     """The converted def: `node` with its body replaced."""
-    head = [emit.Verbatim(docstring, doc_line)] if docstring is not None else []
+    head = [output_nodes.Verbatim(docstring, doc_line)] if docstring is not None else []
     if declarations:
         head += declarations
-    inner = [emit.Line((name, ': ag__.local'), origin) for name in locals_] + body
+    inner = [output_nodes.Line((name, ': ag__.local'), origin) for name in locals_] + body
     if not inner:  # a body of only a docstring or declarations
-        inner = [emit.Line(('pass',), origin)]
-    scope = emit.Block(('with ag__.FunctionScope(', repr(node.name.value), ', ',
+        inner = [output_nodes.Line(('pass',), origin)]
+    scope = output_nodes.Block(('with ag__.FunctionScope(', repr(node.name.value), ', ',
                         repr(scope_name), ', ag__.STD) as ', scope_name), inner, origin)
     block = node.body
     if not isinstance(block, cst.IndentedBlock):
-        block = emit.replace(EMPTY_BLOCK, header=block.trailing_whitespace)
-    return emit.replace(node, body=emit.replace(block, body=head + [scope], footer=block.footer
+        block = output_nodes.replace(EMPTY_BLOCK, header=block.trailing_whitespace)
+    return output_nodes.replace(node, body=output_nodes.replace(block, body=head + [scope], footer=block.footer
                                                 if isinstance(node.body, cst.IndentedBlock) else ()))
 
 

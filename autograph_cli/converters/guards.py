@@ -11,9 +11,20 @@ branch instead of getting a guard of their own:
 
 Rewriting is idempotent: a replaced jump is a line of kind 'set_<jump>'.
 """
-from .. import emit
+from .. import output_nodes
 from ..expressions import Unsupported
-from ..stmts import LOOPS, Activity, Header, If, Match, Small, StatementLine, Try, With, sub_blocks
+from ..statement_tree import (
+    LOOPS,
+    Activity,
+    Header,
+    If,
+    Match,
+    Small,
+    StatementLine,
+    Try,
+    With,
+    sub_blocks,
+)
 
 
 class Jump:
@@ -27,7 +38,7 @@ class Jump:
 
 
 def generated_line(parts, origin, kind='plain', uses=(), defs=()):
-    return StatementLine(emit.Line(parts, origin), [Small(None, kind, Activity(uses, defs))], origin,
+    return StatementLine(output_nodes.Line(parts, origin), [Small(None, kind, Activity(uses, defs))], origin,
                 generated=True)
 
 
@@ -36,7 +47,7 @@ def not_flags(flags):
     test = f'ag__.not_({flags[-1]})'
     for flag in reversed(flags[:-1]):
         test = f'ag__.and_test(lambda: ag__.not_({flag}), lambda: {test})'
-    return emit.Expr((test,))
+    return output_nodes.Expr((test,))
 
 
 def guard(flags, block, origin):
@@ -112,8 +123,8 @@ def _split_lines(block, kind):
             out.append(stmt)
             continue
         head, tail = stmt.smalls[:cut + 1], stmt.smalls[cut + 1:]
-        out.append(StatementLine(emit.replace(stmt.node, body=[s.node for s in head]), head, stmt.origin))
-        out.append(StatementLine(emit.replace(stmt.node, body=[s.node for s in tail], leading_lines=()),
+        out.append(StatementLine(output_nodes.replace(stmt.node, body=[s.node for s in head]), head, stmt.origin))
+        out.append(StatementLine(output_nodes.replace(stmt.node, body=[s.node for s in tail], leading_lines=()),
                         tail, stmt.origin))
     return out
 
@@ -153,7 +164,7 @@ def _rewrite_line(line, jump, in_closure):
     new = [jump.replace(last, origin_of(line))]
     if len(line.smalls) > 1:
         head = line.smalls[:-1]
-        new.insert(0, StatementLine(emit.replace(line.node, body=[s.node for s in head]), head, line.origin))
+        new.insert(0, StatementLine(output_nodes.replace(line.node, body=[s.node for s in head]), head, line.origin))
     elif line.node.leading_lines:
         new[0].node.leading = line.node.leading_lines
     return new, True

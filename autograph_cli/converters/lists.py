@@ -7,7 +7,7 @@ rewritten (rebinding a global or a free variable would change its scope);
 `list_append` calls the object's own `append` for anything but a graph list,
 and hands the object back. Whether the name is local is known only after the
 whole function was walked: `settle` returns the statements that are, and the
-printer is handed that set (`emit.render`).
+printer is handed that set (`output_nodes.render`).
 """
 import libcst as cst
 

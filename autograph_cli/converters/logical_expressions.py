@@ -15,7 +15,7 @@ bind there), so such an expression stays Python.
 """
 import libcst as cst
 
-from .. import emit
+from .. import output_nodes
 from ..expressions import has_walrus
 
 _OPS = {cst.LessThan: '<', cst.GreaterThan: '>', cst.LessThanEqual: '<=',
@@ -40,7 +40,7 @@ def line_breaks(*whitespace):
 
 def rewrite_boolean(w, node, test):
     if has_walrus(node.left) or has_walrus(node.right):
-        return emit.replace(node, left=w.walk(node.left), right=w.maybe(node.right))
+        return output_nodes.replace(node, left=w.walk(node.left), right=w.maybe(node.right))
     if not test:
         operands = _flatten(node)[::2]
         if len(operands) > 2 or any(o.__class__ is cst.BooleanOperation for o in operands):
@@ -49,7 +49,7 @@ def rewrite_boolean(w, node, test):
     right = w.thunk(node.right, test)
     op = node.operator
     breaks = line_breaks(op.whitespace_before, op.whitespace_after)
-    return emit.Expr((node.lpar, _BOOL[op.__class__, test], left, ',', breaks, ' lambda: ', right,
+    return output_nodes.Expr((node.lpar, _BOOL[op.__class__, test], left, ',', breaks, ' lambda: ', right,
                       ')', node.rpar))
 
 
@@ -68,7 +68,7 @@ def _flatten(node):
 
 def _chain(w, node):
     """A value chain whose operands are chains themselves: one `ag__.logical` call."""
-    return emit.Expr((node.lpar, 'ag__.logical(', _chain_parts(w, node), ')', node.rpar))
+    return output_nodes.Expr((node.lpar, 'ag__.logical(', _chain_parts(w, node), ')', node.rpar))
 
 
 def _chain_parts(w, node):
@@ -90,7 +90,7 @@ def rewrite_not(w, node, test):
     if node.operator.__class__ is not cst.Not:
         return w.generic(node)
     operand = w.walk(node.expression, test)
-    return emit.Expr((node.lpar, 'ag__.not_(', line_breaks(node.operator.whitespace_after),
+    return output_nodes.Expr((node.lpar, 'ag__.not_(', line_breaks(node.operator.whitespace_after),
                       operand, ')', node.rpar))
 
 
@@ -102,10 +102,10 @@ def rewrite_comparison(w, node, test):
     if len(node.comparisons) == 1 and not _membership_in_display(node):
         return w.generic(node)
     if quote is None or any(has_walrus(c.comparator) for c in node.comparisons):
-        rest = [emit.replace(c, comparator=w.maybe(c.comparator)) for c in node.comparisons[1:]]
+        rest = [output_nodes.replace(c, comparator=w.maybe(c.comparator)) for c in node.comparisons[1:]]
         first = node.comparisons[0]
-        first = emit.replace(first, comparator=w.walk(first.comparator))
-        return emit.replace(node, left=w.walk(node.left), comparisons=[first] + rest)
+        first = output_nodes.replace(first, comparator=w.walk(first.comparator))
+        return output_nodes.replace(node, left=w.walk(node.left), comparisons=[first] + rest)
     parts = [node.lpar, 'ag__.compare_test(' if test else 'ag__.compare(', w.walk(node.left)]
     for target in node.comparisons:
         op = target.operator
@@ -113,7 +113,7 @@ def rewrite_comparison(w, node, test):
                   line_breaks(op.whitespace_before, op.whitespace_after),
                   ' lambda: ', w.thunk(target.comparator)]
     parts += [')', node.rpar]
-    return emit.Expr(parts)
+    return output_nodes.Expr(parts)
 
 
 HANDLERS = {cst.BooleanOperation: rewrite_boolean, cst.UnaryOperation: rewrite_not,

@@ -12,8 +12,8 @@ keeps `try`/`finally` behaving as written.
 """
 import libcst as cst
 
-from .. import emit
-from ..stmts import CONVERTED, Small, StatementLine, sub_blocks
+from .. import output_nodes
+from ..statement_tree import CONVERTED, Small, StatementLine, sub_blocks
 from .guards import Jump, generated_line, rewrite_block
 
 
@@ -40,8 +40,8 @@ def _setter(do_return, retval):
             value = ('(', value, ')')  # `return x := y` needs parentheses after `retval_ =`
         act = small.act
         act.defs |= {retval, do_return}
-        lines = emit.Lines([emit.Line((retval, ' = ', value), origin),
-                            emit.Line((do_return, ' = True'), origin)])
+        lines = output_nodes.Lines([output_nodes.Line((retval, ' = ', value), origin),
+                            output_nodes.Line((do_return, ' = True'), origin)])
         return StatementLine(lines, [Small(None, 'set_return', act)], origin, generated=True)
     return replace
 

@@ -10,7 +10,7 @@ checking statement first:
     del tmp       ->   ag__.load(lambda: tmp, 'tmp')
                        del tmp
 """
-from .. import emit
+from .. import output_nodes
 
 
 def check_loads(fn, act, node, in_closure=True):
@@ -33,5 +33,5 @@ def check_lines(fn, act, node, origin):
     """Statements to run before an augmented assignment or `del` of a maybe-unbound local."""
     if not act.augs or node is None:
         return []
-    return [emit.Line((f"ag__.load(lambda: {name}, '{fn.facts.message_name(name)}')",), origin)
+    return [output_nodes.Line((f"ag__.load(lambda: {name}, '{fn.facts.message_name(name)}')",), origin)
             for name in sorted(fn.maybe_unbound(node, act.augs))]

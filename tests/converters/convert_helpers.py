@@ -5,8 +5,8 @@ import io
 import textwrap
 import tokenize
 
-from autograph_cli.diagnostics import ConversionError
 from autograph_cli.pipeline import convert_module
+from runtime.errors import ConversionError
 
 PATH = 'm.py'
 

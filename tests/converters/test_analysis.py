@@ -8,16 +8,16 @@ import textwrap
 
 import pytest
 
-from autograph_cli import emit, stmts
+from autograph_cli import output_nodes, statement_tree
 from autograph_cli.analysis.cfg import CFG
 from autograph_cli.analysis.liveness import Liveness
 from autograph_cli.analysis.reaching_definitions import ReachingDefinitions
-from autograph_cli.function import FunctionConversion
+from autograph_cli.function_facts import FunctionConversion
 from autograph_cli.pipeline import convert_module
 
 
 def _text(node):
-    return ' '.join(emit.code_of(node).split())
+    return ' '.join(output_nodes.code_of(node).split())
 
 
 class Analysed:
@@ -39,15 +39,15 @@ class Analysed:
 
     def _name_block(self, block):
         for s in block:
-            if isinstance(s, stmts.StatementLine):
+            if isinstance(s, statement_tree.StatementLine):
                 for small in s.smalls:
                     self._name(id(small), _text(s.node if s.generated else small.node))
                 continue
-            if isinstance(s, stmts.If):
+            if isinstance(s, statement_tree.If):
                 head = 'if ' + _text(s.test)
-            elif isinstance(s, stmts.While):
+            elif isinstance(s, statement_tree.While):
                 head = 'while ' + _text(s.test)
-            elif isinstance(s, stmts.For):
+            elif isinstance(s, statement_tree.For):
                 head = 'for ' + _text(s.target)
                 self._name(('iter', id(s)), 'in ' + _text(s.iter))
                 self._name(('head', id(s)), 'next ' + _text(s.iter))
@@ -64,7 +64,7 @@ class Analysed:
                 self._name(('finally', id(s)), 'finally')
             for case, _, _ in getattr(s, 'cases', ()):
                 self._name(id(case), 'case ' + _text(case.pattern))
-            for sub in stmts.sub_blocks(s):
+            for sub in statement_tree.sub_blocks(s):
                 self._name_block(sub)
 
     def edges(self):

@@ -6,7 +6,7 @@ import libcst as cst
 import pytest
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from autograph_cli.lines import Positions, statement_positions
+from autograph_cli.source_positions import Positions, statement_positions
 
 TRICKY = '''\
 """doc"""

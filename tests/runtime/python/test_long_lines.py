@@ -14,7 +14,7 @@ import pytest
 from loading import load
 
 import runtime as rt
-from autograph_cli.layout import WIDTH
+from autograph_cli.line_wrapping import WIDTH
 from autograph_cli.pipeline import convert_module
 from runtime.python.sourcemap import SourceMap
 

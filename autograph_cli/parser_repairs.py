@@ -52,7 +52,7 @@ def parseable(source, parse):
     try:
         module = parse(text)
     except RecursionError:
-        raise  # too deep for this thread, not a parse error: see checked.py
+        raise  # too deep for this thread, not a parse error: see checked_conversion.py
     except Exception:  # libcst refuses it still: the caller reports its first refusal
         return None
     return module.visit(_PutBack(targets)) if targets else module

@@ -10,7 +10,7 @@ original line it stands for; `render` turns those marks into a source map.
 """
 import dataclasses
 
-from . import layout
+from . import line_wrapping
 from .libcst_internals import CodegenState
 from .printing import print_node
 
@@ -106,9 +106,9 @@ def _print_line(state, leading, origin, parts, comment, hanging=1):
     if state.default_newline in text:
         if origin is not None:
             state.marks[-1] = state.marks[-1][:2] + (True,)
-    elif len(text) > layout.WIDTH:
+    elif len(text) > line_wrapping.WIDTH:
         continuation = indent + state.default_indent * hanging
-        state.tokens[start:] = [layout.wrap(text, indent, continuation, state.default_newline)]
+        state.tokens[start:] = [line_wrapping.wrap(text, indent, continuation, state.default_newline)]
     state.add_token(state.default_newline)
 
 
@@ -228,13 +228,13 @@ class Statement:
         # the lines above the statement's last line (its blank lines and comments, or its own
         # first lines): `sep` tells them apart from none, `above` is '' under one blank line
         above, sep, line = text[:-len(newline)].rpartition(newline)
-        if len(line) <= layout.WIDTH or line.strip() == self.original.strip():
+        if len(line) <= line_wrapping.WIDTH or line.strip() == self.original.strip():
             return
         indent = line[:len(line) - len(line.lstrip())]
         tokens[start:] = [above + sep]
         lines_above = above.count(newline) + 1 if sep else 0
         state.mark(self.origin + lines_above, False)
-        tokens.append(layout.wrap(line, indent, indent + state.default_indent, newline) + newline)
+        tokens.append(line_wrapping.wrap(line, indent, indent + state.default_indent, newline) + newline)
         state.mark(self.origin + lines_above + 1, True)  # the verbatim run resumes
 
 
@@ -268,7 +268,7 @@ class _MarkingState(CodegenState):
     def __init__(self, default_indent, default_newline, chosen):
         super().__init__(default_indent=default_indent, default_newline=default_newline)
         self.add_token = self.tokens.append  # what the base method does, without its frame
-        self.chosen = chosen  # the deferred nodes printed in their closure form (deferred.py)
+        self.chosen = chosen  # the deferred nodes printed in their closure form (deferred_nodes.py)
         self.marks = []
         self.counted = [0, 1]  # tokens counted so far, line number reached
 

@@ -9,7 +9,7 @@ import warnings
 
 import pytest
 
-from autograph_cli import api, checked, deep, pipeline
+from autograph_cli import api, big_stack, checked_conversion, pipeline
 
 COMPILE_TIME_ERRORS = [
     'break\n',
@@ -65,7 +65,7 @@ def cpython_error(source):
     with warnings.catch_warnings():
         warnings.simplefilter('ignore')
         try:
-            deep.shallow(compile, source, 'm.py', 'exec', dont_inherit=True)
+            big_stack.shallow(compile, source, 'm.py', 'exec', dont_inherit=True)
         except SyntaxError as e:
             return e.lineno, e.offset, e.msg[:1].lower() + e.msg[1:]
         except (RecursionError, MemoryError):
@@ -127,7 +127,7 @@ def test_long_chains_and_deep_nesting_convert(kind, n):
     exec(compile(result.code, 'm.py', 'exec'), converted)
     for x in (0, 3, n - 1, n + 5):
         # each converted `elif` runs one closure deeper (see the README's known limitations)
-        assert deep.call(converted['f'], x) == original['f'](x)
+        assert big_stack.call(converted['f'], x) == original['f'](x)
 
 
 @pytest.mark.parametrize('source', [
@@ -169,24 +169,24 @@ def test_checked_conversion_needs_no_more_stack_than_the_caller_has():
     source = chain('plus', 1500)
     with pytest.raises(RecursionError):
         pipeline.convert_module(source, 'm.py')
-    assert checked.convert(source, 'm.py').code.count(' + x') == 1499
+    assert checked_conversion.convert(source, 'm.py').code.count(' + x') == 1499
 
 
 def test_the_input_is_parsed_once_for_the_compile_check_and_the_converter(monkeypatch):
     """The tree compile() checked is the one the converter reads positions from."""
     compiled = []
-    real = checked.cpython.compile_failure
+    real = checked_conversion.cpython_errors.compile_failure
 
     def recording(source, path):
         compiled.append(source)
         return real(source, path)
-    monkeypatch.setattr(checked.cpython, 'compile_failure', recording)
+    monkeypatch.setattr(checked_conversion.cpython_errors, 'compile_failure', recording)
     parsed_again = []
     parse = ast.parse
     monkeypatch.setattr(ast, 'parse', lambda *args, **kwargs: parsed_again.append(args) or parse(
         *args, **kwargs))
     source = 'def f(x):\n    if x:\n        x = -x\n    return x\n'
-    result = checked.convert(source, 'm.py')
+    result = checked_conversion.convert(source, 'm.py')
     monkeypatch.undo()
     assert parsed_again == []
     assert isinstance(compiled[0], ast.Module)  # the input, as a tree

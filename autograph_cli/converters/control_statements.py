@@ -16,12 +16,12 @@ what is live after it (for loops: or live into the next iteration).
 """
 import libcst as cst
 
-from .. import emit
-from ..stmts import If, While
+from .. import output_nodes
+from ..statement_tree import If, While
 from . import variables
 from .guards import not_flags
 
-PASS = emit.Line(('pass',), None)
+PASS = output_nodes.Line(('pass',), None)
 BLANK = (cst.EmptyLine(indent=False),)  # an empty line before each generated def
 
 
@@ -63,7 +63,7 @@ class ControlFlow:
         call = ['ag__.if_stmt(', stmt.test, ', ', if_body, ', ',
                 else_body if stmt.orelse is not None else 'None', ', ',
                 self._state_args(get_state, set_state, state), ', ', str(len(state)), ')']
-        return [emit.Line(call, origin)]
+        return [output_nodes.Line(call, origin)]
 
     def _while(self, stmt, place, hoist):
         fn = self.fn
@@ -75,7 +75,7 @@ class ControlFlow:
         own, get_state, set_state = self._state_functions(get_state, set_state, state,
                                                           fn.node_of(stmt), origin)
         variables.check_loads(fn, stmt.act, fn.node_of(stmt))
-        test = [emit.Line(('return ', stmt.test), origin)]
+        test = [output_nodes.Line(('return ', stmt.test), origin)]
         own.append(self._closure(loop_test, '', test, ('test', id(stmt)), None, origin))
         body = fn.lower_block(stmt.body, ('body', id(stmt)), hoist)
         own.append(self._closure(loop_body, '', body, ('body', id(stmt)), stmt.header, origin))
@@ -83,7 +83,7 @@ class ControlFlow:
         hoist[at:at] = own
         call = ['ag__.while_stmt(', loop_test, ', ', loop_body, ', ',
                 self._state_args(get_state, set_state, state), ', ', opts, ')']
-        return [emit.Line(call, origin)] + self._orelse(stmt, place, hoist)
+        return [output_nodes.Line(call, origin)] + self._orelse(stmt, place, hoist)
 
     def _for(self, stmt, place, hoist):
         fn = self.fn
@@ -96,17 +96,17 @@ class ControlFlow:
         own, get_state, set_state = self._state_functions(
             get_state, set_state, state, fn.node_of(('iter', id(stmt))), origin)
         variables.check_loads(fn, stmt.target_act, fn.node_of(stmt))
-        target = emit.Line((stmt.target, ' = ', itr), origin)
+        target = output_nodes.Line((stmt.target, ' = ', itr), origin)
         body = [target] + fn.lower_block(stmt.body, ('body', id(stmt)), hoist)
         own.append(self._closure(loop_body, itr, body, ('body', id(stmt)), stmt.header, origin))
-        iterate = repr(emit.code_of(stmt.target).strip())
+        iterate = repr(output_nodes.code_of(stmt.target).strip())
         opts = self._opts(stmt, extra_test, origin, own, place, [("'iterate_names'", iterate)])
         test = extra_test if stmt.extra_test else 'None'
         hoist[at:at] = own
         variables.check_loads(fn, stmt.act, fn.node_of(('iter', id(stmt))), place is not None)
         call = ['ag__.for_stmt(', stmt.iter, ', ', test, ', ', loop_body, ', ',
                 self._state_args(get_state, set_state, state), ', ', opts, ')']
-        return [emit.Line(call, origin)] + self._orelse(stmt, place, hoist)
+        return [output_nodes.Line(call, origin)] + self._orelse(stmt, place, hoist)
 
     def _orelse(self, stmt, place, hoist):
         """A loop's else clause without break runs right after the loop."""
@@ -120,7 +120,7 @@ class ControlFlow:
             variables.check_loads(self.fn, act, self.fn.node_of(stmt), place is not None)
             entries.append((repr(key), value))
         if stmt.extra_test:
-            own.append(self._closure(extra_test, '', [emit.Line(
+            own.append(self._closure(extra_test, '', [output_nodes.Line(
                 ('return ', not_flags(list(stmt.extra_test))), origin)], None, None, origin))
             if isinstance(stmt, While):
                 entries.append(("'extra_test'", extra_test))
@@ -153,13 +153,13 @@ class ControlFlow:
         if shared is not None:
             return [], shared[0], shared[1]
         self.visible_state[key] = get_state, set_state
-        get_body = [emit.Line(('return (', ', '.join(values), ',)' if len(state) == 1 else ')'),
+        get_body = [output_nodes.Line(('return (', ', '.join(values), ',)' if len(state) == 1 else ')'),
                               origin)]
         vars_ = fn.vars_name()
         targets = ', '.join(state) + (',' if len(state) == 1 else '')
-        set_body = declarations + [emit.Line((f'({targets}) = ', vars_), origin)]
-        closures = [emit.Block(('def ', get_state, '()'), get_body, origin, leading=BLANK),
-                    emit.Block(('def ', set_state, '(', vars_, ')'), set_body, origin,
+        set_body = declarations + [output_nodes.Line((f'({targets}) = ', vars_), origin)]
+        closures = [output_nodes.Block(('def ', get_state, '()'), get_body, origin, leading=BLANK),
+                    output_nodes.Block(('def ', set_state, '(', vars_, ')'), set_body, origin,
                                leading=BLANK)]
         return closures, get_state, set_state
 
@@ -167,6 +167,6 @@ class ControlFlow:
         fn = self.fn
         decls = fn.declarations(fn.assigned_in(place), place, origin) if place else []
         comment, footer = (header.comment, header.footer) if header is not None else (None, ())
-        return emit.Block(('def ', name, '(', params, ')'), decls + (body or [PASS]), origin,
+        return output_nodes.Block(('def ', name, '(', params, ')'), decls + (body or [PASS]), origin,
                           leading=BLANK, comment=comment, footer=footer or ())
 

@@ -1,9 +1,9 @@
-"""layout: generated lines are wrapped at 100 columns, and wrapping changes neither meaning nor lines."""
+"""line_wrapping: generated lines are wrapped at 100 columns, and wrapping changes neither meaning nor lines."""
 import ast
 
 from convert_helpers import assert_same, convert
 
-from autograph_cli.layout import WIDTH, _breaks, wrap
+from autograph_cli.line_wrapping import WIDTH, _breaks, wrap
 from runtime.python.sourcemap import SourceMap
 
 

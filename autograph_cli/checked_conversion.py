@@ -4,8 +4,8 @@ The input is compiled first: `break` outside a loop, a late `from __future__`
 import, a `global` after a use and the like are errors CPython finds only when
 compiling, which the converter would copy or even hide by moving code. It is
 parsed once, into the `ast` tree that is both compiled and read for the
-statement positions the converter needs (`lines.statement_positions`). The
-conversion runs on the main thread, and again on a deep stack (`deep.py`) if
+statement positions the converter needs (`source_positions.statement_positions`). The
+conversion runs on the main thread, and again on a deep stack (`big_stack.py`) if
 the ordinary recursion limit is too low for the input (not at once: handing
 work to that thread and back costs scheduling delays on a busy machine, and
 the converter measured slower there). Its output is compiled too.
@@ -18,9 +18,11 @@ internal error, and no output is returned.
 import ast
 import threading
 
-from . import cpython, deep, pipeline
-from .diagnostics import ConversionError, Diagnostic
-from .lines import statement_positions
+from runtime.errors import ConversionError
+
+from . import big_stack, cpython_errors, pipeline
+from .diagnostics import Diagnostic
+from .source_positions import statement_positions
 
 
 def convert(source, path='<string>', original_path=None):
@@ -35,12 +37,12 @@ def convert(source, path='<string>', original_path=None):
         if failure is None:
             return result
         line = _original_line(getattr(result, 'marks', ()), getattr(failure, 'lineno', None))
-        def_line = cpython.is_limit(failure) and _function_to_leave(source, line, leave)
+        def_line = cpython_errors.is_limit(failure) and _function_to_leave(source, line, leave)
         if not def_line:
             raise ConversionError(Diagnostic(path, line or 1, 1, 'error', (
                 'internal converter error: the converted module does not compile: '
-                f'{cpython.describe(failure)}')))
-        leave[def_line] = f'its converted form exceeds a limit of CPython ({cpython.describe(failure)})'
+                f'{cpython_errors.describe(failure)}')))
+        leave[def_line] = f'its converted form exceeds a limit of CPython ({cpython_errors.describe(failure)})'
 
 
 def _checked_input(source, path):
@@ -48,22 +50,22 @@ def _checked_input(source, path):
     CPython reports it, if it does not. Any failure of the tree's way (rare: bad input, deep
     nesting) is decided by compiling the text as before; None then means the converter parses
     it on its own stack."""
-    tree, failure = cpython.parse(source, path)
+    tree, failure = cpython_errors.parse(source, path)
     if failure is None:
-        failure = cpython.compile_failure(tree, path)
+        failure = cpython_errors.compile_failure(tree, path)
         if failure is None:
             return statement_positions(source, tree)
     failure = _compile_failure(source, path)
     if failure is not None:
-        raise ConversionError(cpython.diagnostic(failure, source, path))
+        raise ConversionError(cpython_errors.diagnostic(failure, source, path))
     return None
 
 
 def _compile_failure(text, path):
-    """cpython.compile_failure(text, path) as `python file.py` would meet it: at depth ~0."""
-    failure = cpython.compile_failure(text, path)
+    """cpython_errors.compile_failure(text, path) as `python file.py` would meet it: at depth ~0."""
+    failure = cpython_errors.compile_failure(text, path)
     if isinstance(failure, RecursionError):  # maybe only because of the frames below us: again
-        failure = deep.shallow(cpython.compile_failure, text, path)
+        failure = big_stack.shallow(cpython_errors.compile_failure, text, path)
     return failure
 
 
@@ -74,7 +76,7 @@ def _convert(*args, **kwargs):
             return pipeline.convert_module(*args, **kwargs)
         except RecursionError:
             pass
-    return deep.call(pipeline.convert_module, *args, **kwargs)
+    return big_stack.call(pipeline.convert_module, *args, **kwargs)
 
 
 def _original_line(marks, converted_line):
@@ -92,7 +94,7 @@ def _original_line(marks, converted_line):
 def _function_to_leave(source, line, leave):
     """The `def` line of the outermost function holding `line` (or, without a line, of the most
     deeply nested one), among those not left as written already; None if there is none."""
-    candidates = [f for f in deep.call(_outermost_functions, source) if f[0] not in leave]
+    candidates = [f for f in big_stack.call(_outermost_functions, source) if f[0] not in leave]
     if line is not None:
         candidates = [f for f in candidates if f[0] <= line <= f[1]]
     if not candidates:

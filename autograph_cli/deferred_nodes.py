@@ -4,7 +4,7 @@ The expression walk cannot know yet whether a statement will run inside a
 generated closure (the jump converters may still move it into a guard), so
 these nodes keep both forms, and the lowering (`converters/variables.py`)
 returns the set of those it chose the closure form for; the printer is
-handed that set (`emit.render`, `state.chosen`), and nothing is set on a node
+handed that set (`output_nodes.render`, `state.chosen`), and nothing is set on a node
 after it is made: a load checked for an unbound local, a zero-argument
 `super()` made explicit, a lambda given its original qualified name. Inside a
 lambda the converter generated (`in_thunk`) the closure form is always taken.

@@ -1,4 +1,4 @@
-"""control_flow: `if`, `while`, `for` become `ag__` calls on closures; state comes from analyses."""
+"""control_statements: `if`, `while`, `for` become `ag__` calls on closures; state comes from analyses."""
 from convert_helpers import assert_same, convert, converted, expected, function, stripped_lines
 
 

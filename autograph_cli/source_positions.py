@@ -14,7 +14,7 @@ import ast
 
 import libcst as cst
 
-from . import cpython
+from . import cpython_errors
 
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 _TRIES = (ast.Try, ast.TryStar)
@@ -24,7 +24,7 @@ def statement_positions(source, tree=None):
     """(line, column, first line) of every statement, handler and case of the source, in the
     order `Positions` visits them; None if CPython cannot parse it (Positions then raises)."""
     if tree is None:
-        tree, failure = cpython.parse(source, '<positions>')
+        tree, failure = cpython_errors.parse(source, '<positions>')
         if failure is not None:
             return None
     found = []

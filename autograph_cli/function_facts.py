@@ -6,13 +6,24 @@ which names a closure must declare `nonlocal` (those it assigns that anything
 outside it, or a later call of it, can see) and which locals need a bare
 declaration because no code left in the function's frame binds them.
 """
-from . import emit
+from . import output_nodes
 from .analysis.cfg import CFG
 from .analysis.liveness import Liveness
 from .analysis.reaching_definitions import ReachingDefinitions
 from .converters import variables
-from .converters.control_flow import BLANK, ControlFlow
-from .stmts import CONVERTED, For, If, Match, Opaque, StatementLine, Try, While, With, sub_blocks
+from .converters.control_statements import BLANK, ControlFlow
+from .statement_tree import (
+    CONVERTED,
+    For,
+    If,
+    Match,
+    Opaque,
+    StatementLine,
+    Try,
+    While,
+    With,
+    sub_blocks,
+)
 
 
 class FunctionConversion:
@@ -139,9 +150,9 @@ class FunctionConversion:
             n in facts.nonlocals or self._escapes(n, place)))
         lines = []
         if globals_:
-            lines.append(emit.Line(('global ', ', '.join(globals_)), origin))
+            lines.append(output_nodes.Line(('global ', ', '.join(globals_)), origin))
         if nonlocals:
-            lines.append(emit.Line(('nonlocal ', ', '.join(nonlocals)), origin))
+            lines.append(output_nodes.Line(('nonlocal ', ', '.join(nonlocals)), origin))
             self.nonlocal_names.update(n for n in nonlocals if n not in facts.nonlocals)
         return lines
 
@@ -206,7 +217,7 @@ class FunctionConversion:
             elif isinstance(stmt, Opaque):
                 variables.check_loads(self, stmt.act, self.node_of(stmt), place is not None)
                 node = stmt.node if place is None else self._renamed(stmt.node, stmt.line)
-                out.append(emit.Verbatim(node, stmt.origin))
+                out.append(output_nodes.Verbatim(node, stmt.origin))
             else:
                 out.append(self._python(stmt, place, hoist))
         return out
@@ -227,19 +238,19 @@ class FunctionConversion:
         if not kept:
             return out
         node = line.node if len(kept) == len(line.smalls) and all(
-            a is b.node for a, b in zip(kept, line.smalls)) else emit.replace(line.node, body=kept)
+            a is b.node for a, b in zip(kept, line.smalls)) else output_nodes.replace(line.node, body=kept)
         original = '' if line.origin is None else self.pos.text(line.origin + len(node.leading_lines))
-        return out + [emit.Statement(node, line.origin, original)]
+        return out + [output_nodes.Statement(node, line.origin, original)]
 
     def _renamed(self, node, line):
         """A def or class inside a closure keeps the qualified name it has in the original."""
         name = f'{self.facts.qualname}.<locals>.{node.name.value}'
-        decorator = emit.DecoratorLine((f'ag__.qualname({name!r})',), line)
-        return emit.replace(node, decorators=[*node.decorators, decorator])
+        decorator = output_nodes.DecoratorLine((f'ag__.qualname({name!r})',), line)
+        return output_nodes.replace(node, decorators=[*node.decorators, decorator])
 
     def _python(self, stmt, place, hoist):
         """try/with/match stay Python statements, with their bodies lowered."""
-        from .python_statements import rebuild
+        from .kept_statements import rebuild
         return rebuild(self, stmt, place, hoist)
 
     def origin_of(self, stmt):

@@ -5,7 +5,9 @@ import io
 import sys
 import tokenize
 
-from .diagnostics import ConversionError, Diagnostic
+from runtime.errors import ConversionError
+
+from .diagnostics import Diagnostic
 
 STDIN = '-'
 

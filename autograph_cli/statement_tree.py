@@ -1,7 +1,7 @@
 """The statement tree of one function, as the statement converters and the analyses see it.
 
 The expression converters run once over the libcst function (see
-`walker.py`) and produce this tree: compound statements the converter
+`statement_tree_builder.py`) and produce this tree: compound statements the converter
 rewrites (`If`, `While`, `For`), statements it passes through with rewritten
 bodies (`Try`, `With`, `Match`), and `StatementLine`s (a line of simple statements). Every
 simple statement and every compound header carries its `Activity` (names read,
@@ -57,7 +57,7 @@ class Small:
 
 
 class StatementLine:
-    """A line of simple statements; `node` prints it (a libcst line, or an emit.Line when generated)."""
+    """A line of simple statements; `node` prints it (a libcst line, or an output_nodes.Line when generated)."""
 
     __slots__ = ('node', 'smalls', 'origin', 'generated')
 

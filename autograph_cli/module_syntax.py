@@ -3,13 +3,14 @@ import dataclasses
 
 import libcst as cst
 
+from runtime.errors import ConversionError
 from runtime.operators.py_builtins import FRAME_READERS
 
-from . import cpython, emit, repairs
+from . import cpython_errors, output_nodes, parser_repairs
 from .converters import functions
-from .diagnostics import ConversionError, Diagnostic
+from .diagnostics import Diagnostic
 from .libcst_internals import validation_skipped
-from .walker import imported_names
+from .statement_tree_builder import imported_names
 
 
 def _parse_without_validation(source):
@@ -20,18 +21,18 @@ def _parse_without_validation(source):
 
 def parse(source, path):
     """The libcst module of source; ConversionError, at CPython's place, if CPython rejects it."""
-    text = repairs.indentation_without_form_feeds(source)
+    text = parser_repairs.indentation_without_form_feeds(source)
     try:
         return _parse_without_validation(text)
     except RecursionError:
-        raise  # too deep for this thread, not a parse error: see checked.py
+        raise  # too deep for this thread, not a parse error: see checked_conversion.py
     except Exception as e:
         parse_error = e
     # CPython's own parser names the exact place and words the message better
-    error = cpython.compile_error(source, path)
+    error = cpython_errors.compile_error(source, path)
     if error is not None:
         raise ConversionError(error)
-    module = repairs.parseable(text, _parse_without_validation)
+    module = parser_repairs.parseable(text, _parse_without_validation)
     if module is not None:
         return module
     line = getattr(parse_error, 'raw_line', 1)
@@ -62,13 +63,13 @@ def import_position(body):
 def _starts_with(stmt, test):
     if not isinstance(stmt, cst.SimpleStatementLine):
         return False
-    return test(emit.replace(stmt, body=stmt.body[:1]))
+    return test(output_nodes.replace(stmt, body=stmt.body[:1]))
 
 
 def _is_future_import(line):
     small = line.body[0]
     return isinstance(small, cst.ImportFrom) and small.module is not None and \
-        emit.code_of(small.module) == '__future__'
+        output_nodes.code_of(small.module) == '__future__'
 
 
 def runtime_import(body):
@@ -99,11 +100,11 @@ def with_comment(node, text):
     header = body.header if isinstance(body, cst.IndentedBlock) else body.trailing_whitespace
     if header.comment is not None:
         comment = cst.EmptyLine(comment=cst.Comment(text))
-        return emit.replace(node, leading_lines=[*node.leading_lines, comment])
-    header = emit.replace(header, whitespace=cst.SimpleWhitespace('  '), comment=cst.Comment(text))
+        return output_nodes.replace(node, leading_lines=[*node.leading_lines, comment])
+    header = output_nodes.replace(header, whitespace=cst.SimpleWhitespace('  '), comment=cst.Comment(text))
     if isinstance(body, cst.IndentedBlock):
-        return emit.replace(node, body=emit.replace(body, header=header))
-    return emit.replace(node, body=emit.replace(body, trailing_whitespace=header))
+        return output_nodes.replace(node, body=output_nodes.replace(body, header=header))
+    return output_nodes.replace(node, body=output_nodes.replace(body, trailing_whitespace=header))
 
 
 def body(node):
@@ -114,7 +115,7 @@ def body(node):
 def with_body(node, statements):
     if not isinstance(node.body, cst.IndentedBlock):
         return node
-    return emit.replace(node, body=emit.replace(node.body, body=statements))
+    return output_nodes.replace(node, body=output_nodes.replace(node.body, body=statements))
 
 
 def skipped(node):

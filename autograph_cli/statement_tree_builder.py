@@ -1,4 +1,4 @@
-"""Builds the statement tree (`stmts`) of one function body, converting its expressions on the way.
+"""Builds the statement tree (`statement_tree`) of one function body, converting its expressions on the way.
 
 `in_closure` tells whether a statement will run inside a generated closure:
 the bodies of `if`, `while` and `for` and the tests of loops do; `try`,
@@ -6,10 +6,10 @@ the bodies of `if`, `while` and `for` and the tests of loops do; `try`,
 """
 import libcst as cst
 
-from . import emit, stmts
+from . import output_nodes, statement_tree
 from .converters import directives
 from .expressions import Unsupported
-from .stmts import Activity, Header, Small, StatementLine
+from .statement_tree import Activity, Header, Small, StatementLine
 
 
 class StatementWalker:
@@ -48,7 +48,7 @@ class StatementWalker:
             act = self.start(Activity(), in_closure)
             kind, new, value = self.small(small)
             smalls.append(Small(new, kind, act, value))
-        new_node = emit.replace(node, body=[s.node for s in smalls])
+        new_node = output_nodes.replace(node, body=[s.node for s in smalls])
         return StatementLine(new_node, smalls, self.pos.start(node))
 
     def small(self, node):
@@ -57,34 +57,34 @@ class StatementWalker:
         if cls is cst.Expr:
             if directives.is_directive(node.value):
                 call = directives.walk_directive(w, node.value)
-                return 'directive', emit.replace(node, value=call), call
+                return 'directive', output_nodes.replace(node, value=call), call
             converted = self._statement_handler(node)
             if converted is not None:
                 return 'plain', converted, None
-            return 'plain', emit.replace(node, value=w.walk(node.value)), None
+            return 'plain', output_nodes.replace(node, value=w.walk(node.value)), None
         if cls is cst.Assign:
             value = w.walk(node.value)
-            targets = [emit.replace(t, target=w.store(t.target)) for t in node.targets]
-            return 'plain', emit.replace(node, targets=targets, value=value), None
+            targets = [output_nodes.replace(t, target=w.store(t.target)) for t in node.targets]
+            return 'plain', output_nodes.replace(node, targets=targets, value=value), None
         if cls is cst.AugAssign:
             return 'plain', self._aug(node), None
         if cls is cst.AnnAssign:
             return self._ann(node)
         if cls is cst.Return:
             value = None if node.value is None else w.walk(node.value)
-            return 'return', emit.replace(node, value=value), value
+            return 'return', output_nodes.replace(node, value=value), value
         if cls is cst.Assert:
             converted = self._statement_handler(node)
             if converted is None:
                 msg = None if node.msg is None else w.walk(node.msg)
-                converted = emit.replace(node, test=w.walk(node.test, True), msg=msg)
+                converted = output_nodes.replace(node, test=w.walk(node.test, True), msg=msg)
             return 'plain', converted, None
         if cls is cst.Raise:
             exc = None if node.exc is None else w.walk(node.exc)
-            cause = None if node.cause is None else emit.replace(node.cause, item=w.walk(node.cause.item))
-            return 'plain', emit.replace(node, exc=exc, cause=cause), None
+            cause = None if node.cause is None else output_nodes.replace(node.cause, item=w.walk(node.cause.item))
+            return 'plain', output_nodes.replace(node, exc=exc, cause=cause), None
         if cls is cst.Del:
-            return 'plain', emit.replace(node, target=self._del(node.target)), None
+            return 'plain', output_nodes.replace(node, target=self._del(node.target)), None
         if cls is cst.Global or cls is cst.Nonlocal:
             names = {n.name.value for n in node.names}
             (w.facts.globals if cls is cst.Global else w.facts.nonlocals).update(names)
@@ -117,7 +117,7 @@ class StatementWalker:
             new_target = target
         else:
             new_target = w.store(target)
-        return emit.replace(node, target=new_target, value=w.walk(node.value))
+        return output_nodes.replace(node, target=new_target, value=w.walk(node.value))
 
     def _ann(self, node):
         w = self.w
@@ -128,9 +128,9 @@ class StatementWalker:
                 w.facts.assigned.add(node.target.value)  # `x: T` makes x local without binding it
                 w.facts.referenced.add(node.target.value)
                 return 'annotation', node, None
-            return 'plain', emit.replace(node, target=w.store(node.target)), None
+            return 'plain', output_nodes.replace(node, target=w.store(node.target)), None
         value = w.walk(node.value)
-        return 'annotated', emit.replace(node, target=w.store(node.target), value=value), None
+        return 'annotated', output_nodes.replace(node, target=w.store(node.target), value=value), None
 
     def _del(self, target):
         w = self.w
@@ -144,13 +144,13 @@ class StatementWalker:
                 w.facts.assigned.add(target.value)
             return target
         if cls is cst.Tuple or cls is cst.List:
-            return emit.replace(target, elements=[emit.replace(e, value=self._del(e.value))
+            return output_nodes.replace(target, elements=[output_nodes.replace(e, value=self._del(e.value))
                                                   for e in target.elements])
         return w.walk(target)
 
     # -- compound statements -------------------------------------------------------------
     def header(self, node, body):
-        comment = emit.comment_of(body.header) if isinstance(body, cst.IndentedBlock) else None
+        comment = output_nodes.comment_of(body.header) if isinstance(body, cst.IndentedBlock) else None
         footer = body.footer if isinstance(body, cst.IndentedBlock) else ()
         return Header(self.pos.line(node), node.leading_lines, comment, footer)
 
@@ -165,16 +165,16 @@ class StatementWalker:
         elif node.orelse is not None:
             orelse = self.block(node.orelse.body, True)
             else_header = self.header(node.orelse, node.orelse.body)
-        return stmts.If(test, act, body, orelse, self.header(node, node.body), else_header)
+        return statement_tree.If(test, act, body, orelse, self.header(node, node.body), else_header)
 
     def _While(self, node, in_closure):
         act = self.start(Activity(), True)
         test = self.w.walk(node.test, True)
         if node.test.__class__ is cst.NamedExpr and not node.test.lpar:
-            test = emit.Expr(('(', test, ')'))  # it becomes `return test` in loop_test
+            test = output_nodes.Expr(('(', test, ')'))  # it becomes `return test` in loop_test
         body = self.block(node.body, True)
         orelse, else_header = self._else(node)
-        return stmts.While(test, act, body, orelse, self.header(node, node.body), else_header)
+        return statement_tree.While(test, act, body, orelse, self.header(node, node.body), else_header)
 
     def _For(self, node, in_closure):
         if node.asynchronous is not None:
@@ -182,12 +182,12 @@ class StatementWalker:
         act = self.start(Activity(), in_closure)
         iter_ = self.w.walk(node.iter)
         if node.iter.__class__ is cst.Tuple and not node.iter.lpar:
-            iter_ = emit.Expr(('(', iter_, ')'))  # `for x in a, b:` becomes a call argument
+            iter_ = output_nodes.Expr(('(', iter_, ')'))  # `for x in a, b:` becomes a call argument
         target_act = self.start(Activity(), True)
         target = self.w.store(node.target)
         body = self.block(node.body, True)
         orelse, else_header = self._else(node)
-        return stmts.For(target, iter_, act, target_act, body, orelse,
+        return statement_tree.For(target, iter_, act, target_act, body, orelse,
                          self.header(node, node.body), else_header)
 
     def _else(self, node):
@@ -202,14 +202,14 @@ class StatementWalker:
             act = self.start(Activity(), in_closure)
             new = handler
             if handler.type is not None:
-                new = emit.replace(handler, type=self.w.walk(handler.type))
+                new = output_nodes.replace(handler, type=self.w.walk(handler.type))
             if handler.name is not None:
                 self.w.bind(handler.name.name.value)
             handlers.append((new, act, self.block(handler.body, in_closure)))
         orelse = None if node.orelse is None else self.block(node.orelse.body, in_closure)
         final = None if node.finalbody is None else self.block(node.finalbody.body, in_closure)
         clauses = list(node.handlers) + [c for c in (node.orelse, node.finalbody) if c is not None]
-        return stmts.Try(node, body, handlers, orelse, final, self.pos.start(node),
+        return statement_tree.Try(node, body, handlers, orelse, final, self.pos.start(node),
                          [self.pos.start(c) for c in clauses])
 
     _TryStar = _Try
@@ -220,14 +220,14 @@ class StatementWalker:
         act = self.start(Activity(), in_closure)
         items = []
         for item in node.items:
-            new = emit.replace(item, item=self.w.walk(item.item))
+            new = output_nodes.replace(item, item=self.w.walk(item.item))
             if item.asname is not None:
-                new = emit.replace(new, asname=emit.replace(
+                new = output_nodes.replace(new, asname=output_nodes.replace(
                     item.asname, name=self.w.store(item.asname.name)))
             items.append(new)
         origin = self.pos.start(node)
-        node = emit.replace(node, items=items)
-        return stmts.With(node, act, self.block(node.body, in_closure), origin)
+        node = output_nodes.replace(node, items=items)
+        return statement_tree.With(node, act, self.block(node.body, in_closure), origin)
 
     def _Match(self, node, in_closure):
         act = self.start(Activity(), in_closure)
@@ -238,9 +238,9 @@ class StatementWalker:
             _pattern_names(case.pattern, self.w)
             new = case
             if case.guard is not None:
-                new = emit.replace(case, guard=self.w.walk(case.guard, True))
+                new = output_nodes.replace(case, guard=self.w.walk(case.guard, True))
             cases.append((new, case_act, self.block(case.body, in_closure)))
-        return stmts.Match(emit.replace(node, subject=subject), act, cases, self.pos.start(node),
+        return statement_tree.Match(output_nodes.replace(node, subject=subject), act, cases, self.pos.start(node),
                            [self.pos.start(c) for c in node.cases])  # original nodes: positions
 
     def _FunctionDef(self, node, in_closure):
@@ -248,7 +248,7 @@ class StatementWalker:
         new = self.convert_nested(node, self.w)
         self.w.act = act
         self.w.bind(node.name.value)
-        return stmts.Opaque(new, act, self.pos.start(node), self.pos.line(node))
+        return statement_tree.Opaque(new, act, self.pos.start(node), self.pos.line(node))
 
     _ClassDef = _FunctionDef
 
@@ -261,7 +261,7 @@ def imported_names(node):
         if alias.asname is not None:
             names.append(alias.asname.name.value)
         elif node.__class__ is cst.Import:
-            names.append(emit.code_of(alias.name).split('.')[0])
+            names.append(output_nodes.code_of(alias.name).split('.')[0])
         else:
             names.append(alias.name.value)
     return names
