@@ -189,12 +189,11 @@ class _Unconvertible(Exception):
 
 
 def _convert_code(code, qualname):
-    from autograph_cli.diagnostics import ConversionError as CliConversionError
     from autograph_cli.pipeline import convert_module
     text, first = _function_source(code)
     try:
         result = convert_module(text, code.co_filename, first_line=first)
-    except CliConversionError as e:
+    except ConversionError as e:  # the converter's refusal, carrying its diagnostic
         raise _Unconvertible(str(e)) from None
     module = ast.parse(result.code)
     func = next(n for n in module.body if isinstance(n, ast.FunctionDef))
