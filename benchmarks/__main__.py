@@ -5,7 +5,17 @@ import sys
 
 import numpy as np
 
-from . import calls, compiled, graph, output_size, python_mode, saving, throughput, training
+from . import (
+    calls,
+    compiled,
+    graph,
+    op_coverage,
+    output_size,
+    python_mode,
+    saving,
+    throughput,
+    training,
+)
 
 
 def machine():
@@ -24,7 +34,9 @@ def main():
                           ('Training step of the digits MLP (batch 64, OPENBLAS_NUM_THREADS='
                            f"{os.environ.get('OPENBLAS_NUM_THREADS', 'unset')})", training),
                           ('Saved models', saving),
-                          ('Converted code size', output_size)):
+                          ('Converted code size', output_size),
+                          ('Graph ops each backend computes (counted from the registry)',
+                           op_coverage)):
         print(f'\n{title}')
         for line in module.run():
             print('  ' + line)
