@@ -1,16 +1,15 @@
 """What a load holds is bounded by what the saved directory holds on disk: each file read once,
 sizes checked in Python integers, sparse files and oversized structures refused by name."""
 import collections
-import json
 import os
 import tracemalloc
 
 import numpy as np
 import pytest
 from numpy.lib import format as npy_format
+from saved_files import edit_json, refused, save_scaled
 
 import runtime as rt
-from runtime.saving.files import SavedModelError
 from runtime.saving.reading import MAX_NAMEDTUPLE_FIELDS, MAX_NAMEDTUPLE_TYPES
 
 SIZE = 1 << 17  # a 512 KB float32 constant
@@ -27,11 +26,6 @@ def saved(tmp_path):
     return tmp_path / 'm'
 
 
-def _edit_json(path, edit):
-    data = json.loads(path.read_text())
-    edit(data)
-    path.write_text(json.dumps(data))
-
 
 def _directory_bytes(directory):
     return sum(os.path.getsize(os.path.join(root, name))
@@ -47,11 +41,6 @@ def _peak_bytes_of_load(directory):
         tracemalloc.stop()
 
 
-def _refused(directory, file_part, message):
-    with pytest.raises(SavedModelError, match=message) as info:
-        rt.saved_model.load(directory)
-    assert file_part in str(info.value), info.value
-
 
 def test_loading_takes_about_what_the_directory_holds(saved):
     peak, loaded = _peak_bytes_of_load(saved)
@@ -64,7 +53,7 @@ def test_constants_naming_one_file_share_one_read_only_array(saved):
     def edit(data):
         constant, = data['graph']['constants']
         data['graph']['constants'] += [dict(constant, name=f'copy{i}') for i in range(200)]
-    _edit_json(saved / 'graphs' / '0.json', edit)
+    edit_json(saved / 'graphs' / '0.json', edit)
     peak, loaded = _peak_bytes_of_load(saved)
     assert peak < 3 * _directory_bytes(saved), (peak, _directory_bytes(saved))
     values = [value for _, value in loaded.__call__.concrete_functions[0].graph.consts]
@@ -74,14 +63,14 @@ def test_constants_naming_one_file_share_one_read_only_array(saved):
     np.testing.assert_array_equal(loaded(x), shifted(x))
 
 
-def test_a_constant_file_declared_twice_differently_is_refused(saved):
+def test_a_constant_file_declared_twice_differently_isrefused(saved):
     def edit(data):
         constant, = data['graph']['constants']
         value = dict(constant['value'], shape=[SIZE // 2, 2])
         data['graph']['constants'].append(dict(constant, name='other', shape=[SIZE // 2, 2],
                                                value=value))
-    _edit_json(saved / 'graphs' / '0.json', edit)
-    _refused(saved, 'graphs/0.json', r'constants/0.npy is declared float32\[65536, 2\] here, '
+    edit_json(saved / 'graphs' / '0.json', edit)
+    refused(saved, 'graphs/0.json', r'constants/0.npy is declared float32\[65536, 2\] here, '
              r'float32\[131072\] where it was first read')
 
 
@@ -89,33 +78,24 @@ def test_a_graph_file_named_by_many_functions_is_read_once(saved):
     def edit(data):
         data['functions'] = data['functions'] * 300
         data['root']['object']['__call__'] = {'function': list(range(300))}
-    _edit_json(saved / 'saved_model.json', edit)
+    edit_json(saved / 'saved_model.json', edit)
     _, loaded = _peak_bytes_of_load(saved)
     traces = loaded.__call__.concrete_functions
     assert len(traces) == 300 and all(t is traces[0] for t in traces)
 
 
 def test_a_variable_file_can_be_the_file_of_one_variable_only(tmp_path):
-    class Scaled(rt.Module):
-        def __init__(self):
-            self.w = rt.Variable(np.ones(3, np.float32))
-
-        @rt.function
-        def __call__(self, x):
-            return x * self.w
-    module = Scaled()
-    module(np.ones(3, np.float32))
-    rt.saved_model.save(module, tmp_path / 'v')
-    _edit_json(tmp_path / 'v' / 'saved_model.json',
+    save_scaled(tmp_path / 'v')
+    edit_json(tmp_path / 'v' / 'saved_model.json',
                lambda d: d['variables'].append(dict(d['variables'][0], name='again')))
-    _refused(tmp_path / 'v', 'saved_model.json', 'variables/0.npy is the file of two variables')
+    refused(tmp_path / 'v', 'saved_model.json', 'variables/0.npy is the file of two variables')
 
 
 def test_a_constant_must_be_a_file_of_the_constants_folder(saved):
     def edit(data):
         data['graph']['constants'][0]['value']['npy'] = 'variables/0.npy'
-    _edit_json(saved / 'graphs' / '0.json', edit)
-    _refused(saved, 'graphs/0.json', "'variables/0.npy' is not one of constants/")
+    edit_json(saved / 'graphs' / '0.json', edit)
+    refused(saved, 'graphs/0.json', "'variables/0.npy' is not one of constants/")
 
 
 def _sparse_npy(path, shape, dtype='<f4'):
@@ -130,27 +110,27 @@ def _sparse_npy(path, shape, dtype='<f4'):
 def test_a_sparse_npy_file_is_refused_before_it_is_read(saved):
     shape = (1 << 31,)  # 8 GiB declared, a few KB on disk
     _sparse_npy(saved / 'constants' / '0.npy', shape)
-    _edit_json(saved / 'graphs' / '0.json', lambda d: d['graph']['constants'][0].update(
+    edit_json(saved / 'graphs' / '0.json', lambda d: d['graph']['constants'][0].update(
         shape=list(shape), value=dict(d['graph']['constants'][0]['value'], shape=list(shape))))
     assert os.stat(saved / 'constants' / '0.npy').st_blocks * 512 < 1 << 20
-    _refused(saved, 'constants/0.npy', r'8589934720 bytes long but only \d+ stored: a sparse '
+    refused(saved, 'constants/0.npy', r'8589934720 bytes long but only \d+ stored: a sparse '
              'file')
 
 
 def test_a_sparse_json_file_is_refused_before_it_is_read(saved):
     path = saved / 'graphs' / '0.json'
     os.truncate(path, 1 << 30)  # the graph, then a 1 GiB hole
-    _refused(saved, 'graphs/0.json', 'a sparse file')
+    refused(saved, 'graphs/0.json', 'a sparse file')
 
 
-def test_a_header_size_that_wraps_in_int64_is_refused(saved):
+def test_a_header_size_that_wraps_in_int64_isrefused(saved):
     shape = [1 << 62, 4]  # numpy's product of these is 0, and so would be the size check's
     with open(saved / 'constants' / '0.npy', 'wb') as f:
         npy_format.write_array_header_1_0(f, {'descr': '<f4', 'fortran_order': False,
                                               'shape': tuple(shape)})
-    _edit_json(saved / 'graphs' / '0.json', lambda d: d['graph']['constants'][0].update(
+    edit_json(saved / 'graphs' / '0.json', lambda d: d['graph']['constants'][0].update(
         shape=shape, value=dict(d['graph']['constants'][0]['value'], shape=shape)))
-    _refused(saved, 'constants/0.npy', r'128 bytes where its header needs '
+    refused(saved, 'constants/0.npy', r'128 bytes where its header needs '
              f'{128 + 4 * 4 * (1 << 62)}')
 
 
@@ -178,24 +158,24 @@ def test_a_namedtuple_type_is_made_once_per_load(pairs):
     np.testing.assert_array_equal(three.high, np.full(3, 2.0))
 
 
-def test_a_namedtuple_with_too_many_fields_is_refused(pairs):
+def test_a_namedtuple_with_too_many_fields_isrefused(pairs):
     fields = [f'f{i}' for i in range(MAX_NAMEDTUPLE_FIELDS + 1)]
-    _edit_json(pairs / 'graphs' / '0.json', lambda d: d['outputs'].update(
+    edit_json(pairs / 'graphs' / '0.json', lambda d: d['outputs'].update(
         fields=fields, items=[{'output': 0}] * len(fields)))
-    _refused(pairs, 'graphs/0.json', f"namedtuple 'Pair' has {len(fields)} fields, more than "
+    refused(pairs, 'graphs/0.json', f"namedtuple 'Pair' has {len(fields)} fields, more than "
              f'the {MAX_NAMEDTUPLE_FIELDS}')
 
 
-def test_too_many_namedtuple_types_are_refused(pairs):
-    _edit_json(pairs / 'graphs' / '0.json', lambda d: d.update(outputs=[
+def test_too_many_namedtuple_types_arerefused(pairs):
+    edit_json(pairs / 'graphs' / '0.json', lambda d: d.update(outputs=[
         {'namedtuple': f'T{i}', 'fields': ['a'], 'items': [{'output': 0}]}
         for i in range(MAX_NAMEDTUPLE_TYPES + 1)]))
-    _refused(pairs, 'graphs/0.json', f'more than {MAX_NAMEDTUPLE_TYPES} namedtuple types')
+    refused(pairs, 'graphs/0.json', f'more than {MAX_NAMEDTUPLE_TYPES} namedtuple types')
 
 
 def test_namedtuple_fields_must_be_strings(pairs):
-    _edit_json(pairs / 'graphs' / '0.json', lambda d: d['outputs'].update(fields=['low', 7]))
-    _refused(pairs, 'graphs/0.json', "namedtuple 'Pair': its name and fields must be strings")
+    edit_json(pairs / 'graphs' / '0.json', lambda d: d['outputs'].update(fields=['low', 7]))
+    refused(pairs, 'graphs/0.json', "namedtuple 'Pair': its name and fields must be strings")
 
 
 def test_a_trace_named_many_times_has_its_graph_walked_once(saved, monkeypatch):
@@ -204,7 +184,7 @@ def test_a_trace_named_many_times_has_its_graph_walked_once(saved, monkeypatch):
     real = loaded_module.sub_graphs
     monkeypatch.setattr(loaded_module, 'sub_graphs', lambda params: walked.append(1) or
                         real(params))
-    _edit_json(saved / 'saved_model.json', lambda d: d['root']['object'].update(
+    edit_json(saved / 'saved_model.json', lambda d: d['root']['object'].update(
         __call__={'function': [0] * 50_000}, again={'function': [0] * 50_000}))
     loaded = rt.saved_model.load(saved)
     assert len(walked) == len(loaded.__call__.concrete_functions[0].graph.equations)
