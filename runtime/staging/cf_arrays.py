@@ -21,7 +21,7 @@ import numpy as np
 from ..errors import MutationError
 from ..ir import structure
 from ..tracing import tensor
-from ..tracing.memory import aliasing, journals, made_arrays
+from ..tracing.memory import aliasing, journals, made_arrays, stale
 from .cf_state import BOTTOM
 
 
@@ -187,4 +187,4 @@ class LoopArrays:
             if updated:
                 aliasing.assign(buffer, value)
         if self.stale:
-            journals.restale(self.stale)
+            stale.restale(self.stale)

@@ -20,7 +20,7 @@ from ..python import sourcemap
 from ..python.frames import is_internal
 from ..tracing.builders import GraphBuilder, current_builder, source_location
 from ..tracing.graph_lists import GraphList
-from ..tracing.memory import journals, made_arrays
+from ..tracing.memory import journals, made_arrays, stale
 from ..tracing.python_numbers import wrap
 from ..tracing.tensor import Tensor
 from ..tracing.unify import convert
@@ -151,7 +151,7 @@ def finish(pred, paths, names, context, required=None):
     cf_arrays.apply([b for b, _ in updated], [_resolve(m, outputs, pred) for m in merged_updates])
     for builder, _ in paths:  # what a path made stale is stale after the cond
         if builder.stale:
-            journals.restale(builder.stale)
+            stale.restale(builder.stale)
     for output, objects, name in merger.origins:
         cf_arrays.mark(outputs[output.index], objects, f'which array `{name}` is depends on the '
                        f'path taken by the {context.construct} at {context.where}')

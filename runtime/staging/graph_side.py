@@ -20,7 +20,7 @@ from ..python import conversion
 from ..tracing import builders, conversions, numpy_random
 from ..tracing.graph_lists import GraphList, stack
 from ..tracing.memory import made_arrays
-from ..tracing.memory.traced_array import UPDATING, on_tensor
+from ..tracing.memory.traced_array_methods import UPDATING, on_tensor
 from ..tracing.numpy_api import CALLS
 from ..tracing.numpy_calls import taking_lists_as_arrays
 from ..tracing.tensor import is_symbolic

@@ -15,46 +15,15 @@ import numpy as np
 
 from .. import ops
 from ..errors import MutationError
-from ..ir.core import PYTHON_NUMBERS, AbstractValue, Equation, Graph, Literal, RngType, Var
+from ..ir.core import PYTHON_NUMBERS, AbstractValue, Equation, Graph, Literal, Var
 from ..python.frames import user_frame  # noqa: F401  (for callers)
 from ..python.sourcemap import is_converted, source_location  # noqa: F401  (for callers)
 from . import errstate_regions, tensor, trace_state
+from .resources import Followed, Resource, resource_type  # noqa: F401  (Followed: for callers)
 from .trace_state import current_builder  # noqa: F401  (imported from here by the graph modules)
 
 AFTER_BIND = {}  # primitive -> hook(inputs, params, result) run after `bind` stages it (views.py)
 eager_bind = None  # runs an op eagerly for values gradient tapes follow (runtime.autodiff.eager)
-
-
-class Resource:
-    """Base of objects graphs hold by reference (variables); used as values, they are read."""
-    __slots__ = ()
-    read_primitive = 'read_variable'
-
-    @property
-    def resource_type(self):
-        raise NotImplementedError
-
-
-class Followed:
-    """Base of the values eager gradient tapes follow (`runtime.autodiff.eager.Tracked`): not
-    ndarrays, so that numpy converts them only through their `__array__`; numpy's dispatch and
-    rt.function take them as arrays of their dtype and shape."""
-    __slots__ = ()
-
-    def detached(self):
-        """The plain value, which no tape follows."""
-        raise NotImplementedError
-
-
-def resource_type(obj):
-    """The type of a resource: a variable's, or `rng{Generator}` / `rng{RandomState}`."""
-    if isinstance(obj, Resource):
-        return obj.resource_type
-    if isinstance(obj, np.random.Generator):
-        return RngType('Generator')
-    if isinstance(obj, np.random.RandomState):
-        return RngType('RandomState')
-    raise TypeError(f'a {type(obj).__name__} cannot be held by a graph')
 
 
 class StaleBuilder:
@@ -130,8 +99,8 @@ class GraphBuilder:
             raise TypeError('a list or tuple containing symbolic tensors cannot be used as an '
                             'array; stack it first (np.stack(values))')
         if isinstance(value, np.ndarray) and value.__class__ is not np.ndarray:
-            from .memory.made_arrays import resolve  # a made array: its tensor if it is promoted
-            resolved = resolve(value)
+            graph_value = getattr(value, '_graph_value', None)  # a made array (`TracedArray`)
+            resolved = value if graph_value is None else graph_value()  # its tensor if promoted
             if resolved is not value:
                 return self.to_atom(resolved)
         elif not isinstance(value, (np.ndarray, np.generic)):

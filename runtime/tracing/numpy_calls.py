@@ -4,7 +4,7 @@ numpy calls `__array_function__` for the arrays a function takes, but not for
 the sizes of `np.zeros(n)`, `np.arange(n)` or `np.eye(n)`, nor for the items of
 `np.array([t, u])`, nor for a graph list (a list appended to in a graph loop,
 whose length numpy cannot take). `converted_call` sees every call in converted
-code and, while tracing, sends calls of these functions (`numpy_api.CALLS`)
+code and, while tracing, sends calls of these functions (`numpy_handlers.CALLS`)
 here: they stage graph ops when an argument holds a tensor or a graph list,
 and otherwise call numpy itself, which does what it does eagerly.
 """
@@ -12,7 +12,7 @@ import numpy as np
 
 from . import builders, sizes
 from .graph_lists import GraphList
-from .numpy_api import HANDLERS, _reject_out, intercepts
+from .numpy_handlers import HANDLERS, _reject_out, intercepts
 from .tensor import Tensor
 from .unify import aval_of
 

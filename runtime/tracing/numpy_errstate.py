@@ -21,7 +21,7 @@ from ..errors import StagingError
 from ..ops.floating_errors import KINDS
 from . import builders
 from .errstate_regions import merged
-from .numpy_api import intercepts
+from .numpy_handlers import intercepts
 
 
 def _pairs(settings):

@@ -5,8 +5,8 @@ import numpy as np
 
 from .. import ops
 from . import builders, sizes, tensor, unify
-from .numpy_api import HANDLERS, _name, _params, _reject_out, _static, handles, implements
 from .numpy_calls import creation
+from .numpy_handlers import HANDLERS, _name, _params, _reject_out, _static, handles, implements
 
 # The numpy functions the ops declare (`Op.numpy`), but those with a handler of their own (below).
 for _function, _op in ops.numpy_functions().items():

@@ -29,11 +29,12 @@ def wrap(value):
 
 
 def _binary(symbol, reflected):
-    fallback = getattr(Tensor, f'__{"r" if reflected else ""}{PYTHON_NUMBER_BINARY[symbol].stem}__')
+    # Tensor's operator, looked up when called: `tensor_methods` installs it after this module
+    name = f'__{"r" if reflected else ""}{PYTHON_NUMBER_BINARY[symbol].stem}__'
 
     def method(self, other):
         if not is_weak(other):
-            return fallback(self, other)
+            return getattr(Tensor, name)(self, other)
         inputs = (other, self) if reflected else (self, other)
         return wrap(builders.bind('py_binary', *inputs, op=symbol))
     return method

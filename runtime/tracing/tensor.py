@@ -11,18 +11,17 @@ OperatorNotAllowedInGraphError, whose message gives the fix that applies to
 the code doing it: converted code or not.
 """
 import math
-import sys
 
 import numpy as np
 
-from .. import ops
 from ..ir.core import PYTHON_NUMBERS
 from ..ir.printing import pp_type
 from ..operators import dispatch
-from ..python.operator_table import ARITHMETIC, AUGMENTED, COMPARISONS, UNARY
-from . import builders, conversions
+from ..python.frames import user_frame
+from . import conversions
 from .conversions import CONVERT, not_allowed
-from .memory import aliasing
+from .memory.constants import constant_target_error, storing_into_numpy
+from .resources import Resource
 
 
 def is_symbolic(value):
@@ -32,7 +31,7 @@ def is_symbolic(value):
 def is_operand(value):
     """Values a Python operator on a tensor accepts (others get NotImplemented)."""
     return (type(value) in PYTHON_NUMBERS or
-            isinstance(value, (Tensor, np.ndarray, np.generic, builders.Resource, list, tuple)))
+            isinstance(value, (Tensor, np.ndarray, np.generic, Resource, list, tuple)))
 
 
 class Tensor:
@@ -50,63 +49,18 @@ class Tensor:
     graph = property(lambda self: self._builder, doc='The GraphBuilder of its graph.')
     aval = property(lambda self: self._var.aval, doc='Its AbstractValue.')
 
-    @property
-    def shape(self):
-        """A tuple (None for an unknown dim), or None for an unknown rank."""
-        shape = self._var.aval.shape
-        if shape is not None and None in shape:
-            sizes.note_shape_read(self, sys._getframe(1))  # for the error if a None is a size
-        return shape
-
-    @property
-    def size(self):
-        """The number of elements: an int, or a graph value when a dimension is unknown."""
-        return sizes.size_of(self)
-
     def __repr__(self):
         shape = '' if self.shape is None else f'shape={tuple(self.shape)}, '
         return f'Tensor("{self.name}", {shape}dtype={self.dtype.name})'
 
     __hash__ = object.__hash__  # `==` is elementwise, as in numpy
 
-    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
-        return numpy_api.array_ufunc(ufunc, method, inputs, kwargs)
-
-    def __array_function__(self, func, types, args, kwargs):
-        return numpy_api.array_function(func, types, args, kwargs)
-
-    def __getitem__(self, index):
-        return numpy_api.getitem(self, index)
-
-    def __setitem__(self, index, value):
-        updates.setitem(self, index, value)
-
-    def fill(self, value):
-        updates.fill(self, value)
-
-    def sort(self, axis=-1, kind=None, order=None):
-        updates.sort(self, axis, kind, order)
-
     def put(self, indices, values, mode='raise'):
         np.put(self, indices, values, mode=mode)
-
-    def __pow__(self, other, modulo=None):
-        if modulo is not None or not is_operand(other):
-            return NotImplemented
-        return builders.bind('pow', self, other)
-
-    def __rpow__(self, other):
-        return builders.bind('pow', other, self) if is_operand(other) else NotImplemented
 
     @property
     def T(self):
         return np.transpose(self)
-
-    def astype(self, dtype, order='K', casting='unsafe', subok=True, copy=True):
-        if not copy and np.dtype(dtype) == self.dtype:
-            return self  # numpy returns the array itself
-        params = {} if casting == 'unsafe' else {'casting': casting}
-        return builders.bind('astype', self, dtype=np.dtype(dtype), **params)
 
     def reshape(self, *shape, order='C'):
         if len(shape) == 1 and isinstance(shape[0], (tuple, list, np.ndarray)):
@@ -117,10 +71,8 @@ class Tensor:
         axes = axes[0] if len(axes) == 1 and not isinstance(axes[0], int) else axes or None
         return np.transpose(self, axes)
 
-    def flatten(self, order='C'):
-        result = np.ravel(self, order=order)
-        aliasing.forget(result)  # always a copy
-        return result
+    def copy(self, order='C'):  # a C-ordered copy; `np.copy(x)` keeps x's memory order ('K')
+        return np.copy(self, order=order)
 
     def __bool__(self):
         raise not_allowed(
@@ -160,7 +112,7 @@ class Tensor:
 
     def __index__(self):
         _no_store_into_numpy()
-        function = conversions.operation(builders.user_frame())[1]
+        function = conversions.operation(user_frame())[1]
         if conversions.is_math_function(function):  # math.gcd(x, 2), math.factorial(x)
             raise conversions.math_error(function)
         raise not_allowed(
@@ -212,7 +164,7 @@ def _conversion_not_allowed(kind):
     _no_store_into_numpy()
     if kind == 'complex':  # not overloaded in converted code: complex(x) itself gets here
         return not_allowed('complex()', 'Use x.astype(complex)', unconverted_fix=None)
-    return conversions.conversion_error(kind, builders.user_frame())
+    return conversions.conversion_error(kind, user_frame())
 
 
 def _value_not_allowed(what):
@@ -224,44 +176,26 @@ def _value_not_allowed(what):
 
 def _no_store_into_numpy():
     """Numpy converts a value stored into a numpy array: say that this is the problem."""
-    if updates.storing_into_numpy():
-        raise updates.constant_target_error('an item assignment (`a[i] = t` where `a` is a numpy '
+    if storing_into_numpy():
+        raise constant_target_error('an item assignment (`a[i] = t` where `a` is a numpy '
                                             'array)')
 
 
-def _binary(ufunc, reflected):
-    def method(self, other):
-        if not is_operand(other):
-            return NotImplemented
-        inputs = (other, self) if reflected else (self, other)
-        return numpy_api.array_ufunc(ufunc, '__call__', inputs, {})
-    return method
+def _not_installed(name):
+    def missing(self, *args, **kwargs):
+        raise RuntimeError(f'Tensor.{name} is installed by runtime.tracing.tensor_methods, which '
+                           'is not imported yet: import runtime.tracing (its __init__ imports it)')
+    missing.not_installed = True
+    return missing
 
 
-def _unary(ufunc):
-    return lambda self: numpy_api.array_ufunc(ufunc, '__call__', (self,), {})
-
-
-def _numpy_method(fn):
-    return lambda self, *args, **kwargs: fn(self, *args, **kwargs)
-
-
-# `**` is Tensor.__pow__ (numpy's `power` takes no modulo); divmod is not an operator
-_BINARY = {op.stem: getattr(np, op.ufunc) for op in ARITHMETIC.values() if op.symbol != '**'}
-for _name, _ufunc in {**_BINARY, 'divmod': np.divmod}.items():
-    setattr(Tensor, f'__{_name}__', _binary(_ufunc, False))
-    setattr(Tensor, f'__r{_name}__', _binary(_ufunc, True))
-for _symbol, _op in AUGMENTED.items():
-    setattr(Tensor, f'__i{_op.stem}__',
-            lambda self, other, _symbol=_symbol: updates.augmented(self, _symbol, other))
-for _op in COMPARISONS.values():
-    setattr(Tensor, f'__{_op.stem}__', _binary(getattr(np, _op.ufunc), False))
-for _op in UNARY.values():
-    setattr(Tensor, f'__{_op.stem}__', _unary(getattr(np, _op.ufunc)))
-for _name in ops.method_names():  # the ndarray methods the ops declare
-    setattr(Tensor, _name, _numpy_method(getattr(np, _name)))
-# `x.copy()` is a C-ordered copy; `np.copy(x)` keeps x's memory order (order 'K')
-Tensor.copy = lambda self, order='C': np.copy(self, order=order)
+# Tensor's numpy behaviour is installed by `tensor_methods`, above the modules it calls (numpy's
+# dispatch, in-place updates, sizes, memory); the package imports it. Until then these raise.
+INSTALLED_ABOVE = ('__array_ufunc__', '__array_function__', '__getitem__', '__setitem__', 'fill',
+                   'sort', 'astype', 'flatten', '__pow__', '__rpow__')
+for _name in INSTALLED_ABOVE:
+    setattr(Tensor, _name, _not_installed(_name))
+Tensor.shape = Tensor.size = property(_not_installed('shape or size'))
 
 
 def register_staged_types():
@@ -270,6 +204,3 @@ def register_staged_types():
 
 
 register_staged_types()
-
-from . import numpy_api, sizes  # noqa: E402  (they need the Tensor class)
-from .memory import updates  # noqa: E402  (they need the Tensor class)

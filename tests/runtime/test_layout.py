@@ -29,20 +29,9 @@ STAGES = (
     ('saving', ('runtime.saving', 'runtime.onnx')),  # graphs kept and exported
     ('facade', ('runtime.autograph',)),  # rt.autograph: conversion, graphs and their pictures
 )
-# Imports that point up the stages by design, each with why. The list may shrink, never grow.
-LATE_BOUND = set()  # none: a lower stage that needs a higher one's behaviour takes it by hook
-
-
-def late_bound(name, target):
-    return any((name == a or name.startswith(a + '.')) and target == b for a, b in LATE_BOUND)
+# No import points up the stages: a lower stage that needs a higher one's behaviour gets it by
+# a hook the higher one installs when imported (ops/binding.py, ir/core.py's forms, ...).
 CONVERTER_IMPORTER = 'runtime.python.conversion'  # converts on the fly, importing the converter late
-# The one group of modules that still import each other at module level: tensors, the builders
-# that wrap op results as tensors, numpy's dispatch from tensor methods, and the memory
-# bookkeeping every update reaches. It may shrink, never grow.
-TRACING_CORE = frozenset(f'runtime.tracing.{name}' for name in (
-    'builders', 'graph_lists', 'numpy_api', 'numpy_calls', 'numpy_functions', 'sizes', 'tensor',
-    'unify', 'python_numbers', 'memory.aliasing', 'memory.journals', 'memory.stale',
-    'memory.updates'))
 # Imported inside functions, so that the runtime runs without them (or loads without their cost):
 # the optional packages, our modules that import them at module level, and the converter.
 LAZY_OPTIONAL = {
@@ -53,19 +42,6 @@ LAZY_OPTIONAL = {
     'runtime.backends.numba.numpy_blas', 'runtime.backends.numba.dispatcher_cache',
     'numpy',  # by runtime.operators.lists only: `import runtime.ag` loads no numpy (test_ag_contract)
 }
-# Function-body imports that still break a module-level cycle: (importer, imported), each one
-# to remove with its cycle. It may shrink, never grow.
-CYCLE_BREAKING = {
-    # the tracing core and the made arrays (TRACING_CORE, MADE_ARRAYS)
-    ('runtime.tracing.builders', 'runtime.tracing.memory.made_arrays'),
-    ('runtime.tracing.memory.updates', 'runtime.tracing.memory.made_arrays'),
-}
-# Modules with imports below their code (flagged E402 for ruff), for the cycles above. It may shrink,
-# never grow.
-IMPORTS_BELOW_CODE = frozenset(f'runtime.tracing.{name}' for name in (
-    'tensor', 'numpy_api', 'memory.made_arrays', 'memory.traced_array'))
-MADE_ARRAYS = frozenset(f'runtime.tracing.memory.{name}' for name in (
-    'made_arrays', 'traced_array', 'captured_arrays'))
 
 
 def module_name(path):
@@ -120,8 +96,7 @@ def test_every_import_goes_to_the_same_stage_or_below():
     upward = [f'{name} ({STAGES[stage_of(name)][0]}) imports {target} '
               f'({STAGES[stage_of(target)][0]})'
               for name, targets in graph().items() for target, _ in targets
-              if target.startswith('runtime') and stage_of(target) > stage_of(name)
-              and not late_bound(name, target)]
+              if target.startswith('runtime') and stage_of(target) > stage_of(name)]
     assert upward == []
 
 
@@ -131,11 +106,11 @@ def test_only_conversion_imports_the_converter_and_only_when_it_converts():
     assert importers == {(CONVERTER_IMPORTER, False)}
 
 
-def test_module_level_imports_have_no_cycles_but_the_tracing_core():
+def test_module_level_imports_have_no_cycles():
     edges = {name: {t for t, top in targets if top and t != name and t.startswith('runtime')}
              for name, targets in graph().items()}
-    cycles = [set(scc) for scc in strongly_connected(edges) if len(scc) > 1]
-    assert all(cycle <= TRACING_CORE or cycle <= MADE_ARRAYS for cycle in cycles), cycles
+    cycles = [scc for scc in strongly_connected(edges) if len(scc) > 1]
+    assert cycles == []
 
 
 def lazy_optional(target):
@@ -161,19 +136,13 @@ def function_body_imports():
 
 def test_function_bodies_import_only_the_optional_packages():
     unexpected = sorted((name, target) for name, target in function_body_imports()
-                        if not lazy_optional(target) and (name, target) not in CYCLE_BREAKING)
+                        if not lazy_optional(target))
     assert unexpected == []
 
 
-def test_the_allowed_function_body_imports_are_all_still_needed():
-    found = function_body_imports()
-    assert sorted(CYCLE_BREAKING - found) == []
-
-
-def test_imports_below_code_only_where_a_cycle_is_left():
-    below = {name for name, path in modules().items() if 'noqa: E402' in path.read_text()}
-    assert below <= IMPORTS_BELOW_CODE, sorted(below - IMPORTS_BELOW_CODE)
-    assert below == IMPORTS_BELOW_CODE, f'remove {sorted(IMPORTS_BELOW_CODE - below)}'
+def test_imports_sit_above_the_code():
+    below = sorted(name for name, path in modules().items() if 'noqa: E402' in path.read_text())
+    assert below == []
 
 
 def strongly_connected(edges):

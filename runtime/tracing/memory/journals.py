@@ -9,7 +9,7 @@ returned (`polymorphic.writeback`).
 import weakref
 
 from .. import builders
-from . import aliasing, stale
+from .buffers import live, set_value, snapshot
 
 
 def journal(builder, buffer):
@@ -22,7 +22,7 @@ def state(buffer, builder=None):
     """The root value of `buffer`, whether it is stale, and the values of its live members,
     to restore them later (not those that joined it in `builder`: they are gone with it)."""
     return buffer.root, buffer.stale, [
-        (weakref.ref(o), aliasing.snapshot(o)) for o in aliasing.live(buffer.members)
+        (weakref.ref(o), snapshot(o)) for o in live(buffer.members)
         if o._ref.home is not builder or builder is None]
 
 
@@ -31,14 +31,14 @@ def restore(buffer, saved):
     for reference, value in members:
         obj = reference()
         if obj is not None:
-            aliasing.set_value(obj, value)
+            set_value(obj, value)
 
 
 def undo(builder):
     """Undo `builder`'s changes of buffers it did not make itself (those of a finished path or
     loop body are invisible anyway); return them with their final root values (snapshots).
 
-    `builder.stale` maps those it made stale to why.
+    `builder.stale` maps those it made stale to why (`stale.restale` puts it back).
     """
     updated, builder.stale = {}, {}
     for buffer, saved in builder.written.items():
@@ -51,11 +51,3 @@ def undo(builder):
         restore(buffer, saved)
     builder.written.clear()
     return updated
-
-
-
-def restale(made_stale):
-    """Make stale again the buffers of `made_stale` (a `builder.stale` from `undo`; each
-    buffer the staleness reached is there: it is not spread to suspects again)."""
-    for buffer, message in made_stale.items():
-        stale.set_stale(buffer, message, suspects=False)

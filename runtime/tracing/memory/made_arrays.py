@@ -31,12 +31,9 @@ from ...errors import MutationError
 from ...ir import structure
 from .. import builders, tensor
 from ..graph_lists import GraphList
-from . import (
-    aliasing,
-    captured_arrays,  # noqa: E402  (after TracedArray: it needs the class)
-    updates,
-    views,
-)
+from . import aliasing, captured_arrays, views
+from .buffers import visible
+from .constants import constant_target_error
 from .traced_array import TracedArray
 
 _owners = weakref.WeakValueDictionary()  # id(plain array under a TracedArray) -> that TracedArray
@@ -146,7 +143,7 @@ def stages_writes(x):
 def tensor_of(x):
     """The tensor standing for TracedArray `x` if its memory is promoted, else None."""
     t = x._tensor
-    if t is not None and (t._ref is None or aliasing._visible(t)):
+    if t is not None and (t._ref is None or visible(t)):
         return t
     root = root_of(x)
     if root._tensor is None:
@@ -165,12 +162,12 @@ def promote(x, what='an update'):
     """The tensor of TracedArray `x`, promoting its memory first; MutationError for another
     numpy array (captured, or foreign: the graph cannot update it)."""
     if x.__class__ is not TracedArray:
-        raise updates.constant_target_error(what)
+        raise constant_target_error(what)
     root = root_of(x)
     if root._tensor is None:
         home = home_builder(root)
         if home is None:
-            raise updates.constant_target_error(what)
+            raise constant_target_error(what)
         t = captured_arrays.input_of(root)  # by reference if the trace did not make it
         if t is None:
             t = home.capture_constant(root)
@@ -212,10 +209,11 @@ def _byte_offsets(x, root):
 def resolve(value):
     """`value` with TracedArrays whose memory is promoted replaced by their tensors (in lists,
     tuples and dicts too); `value` itself if none is."""
-    return _map_made(_tensor_or_itself, value)
+    return _map_made(tensor_or_itself, value)
 
 
-def _tensor_or_itself(x):
+def tensor_or_itself(x):
+    """The tensor standing for TracedArray `x` if its memory is promoted, else `x`."""
     t = tensor_of(x)
     return x if t is None else t
 
@@ -322,5 +320,5 @@ def for_control_flow(values, parent):
     def promoted(x):
         if tensor_of(x) is None and builders.encloses(root_of(x)._home, parent):
             return promote(x)
-        return _tensor_or_itself(x)
+        return tensor_or_itself(x)
     return [_map_made(promoted, v) for v in values]

@@ -11,13 +11,14 @@ update and why; an ambiguity nothing observes costs nothing. Staleness is a
 property of a buffer (its members are poisoned, again whenever they are given
 new values), journaled like its value, so that the paths and loop bodies that
 made buffers stale are undone and their staleness put back after the
-construct (`journals.restale`). Memory the graph does not hold (a numpy array)
+construct (`restale`). Memory the graph does not hold (a numpy array)
 cannot be stale, and what is pinned (stored by value) cannot be updated: both
 are errors at once.
 """
 from ...errors import MutationError
 from .. import builders
-from . import aliasing, journals
+from . import journals
+from .buffers import buffer_of, live
 
 
 def check_updatable(obj):
@@ -29,9 +30,9 @@ def check_updatable(obj):
     if ref.maybe:
         reached = {id(obj)}  # what the update surely reaches: obj, its base, its views
         if ref.buffer is not None:
-            reached.update(id(o) for o in aliasing.live(ref.buffer.members))
+            reached.update(id(o) for o in live(ref.buffer.members))
         for buffer, why in ref.maybe:
-            others = aliasing.live(buffer.members) + aliasing.live(buffer.suspects)
+            others = live(buffer.members) + live(buffer.suspects)
             if any(id(o) not in reached for o in others):
                 make_stale(buffer, why, obj)
     buffer = ref.buffer
@@ -39,7 +40,7 @@ def check_updatable(obj):
         return
     if buffer.pinned:
         raise _ambiguous(buffer.pinned)
-    for suspect in aliasing.live(buffer.suspects):
+    for suspect in live(buffer.suspects):
         if suspect is not obj:
             why = next(why for b, why in suspect._ref.maybe if b is buffer)
             _make_object_stale(suspect, _stale_message(why), obj)
@@ -74,16 +75,16 @@ def set_stale(buffer, message, updating=None, suspects=True):
         return
     journals.journal(builders.current_builder(), buffer)
     buffer.stale = message
-    for obj in aliasing.live(buffer.members):
+    for obj in live(buffer.members):
         if obj is not updating:
             poison(obj, message)
-    for suspect in aliasing.live(buffer.suspects) if suspects else ():
+    for suspect in live(buffer.suspects) if suspects else ():
         _make_object_stale(suspect, message, updating)
 
 
 def _make_object_stale(obj, message, updating):
-    buffer = aliasing.buffer_of(obj)
-    if all(o is not updating for o in aliasing.live(buffer.members)):  # else surely reached
+    buffer = buffer_of(obj)
+    if all(o is not updating for o in live(buffer.members)):  # else surely reached
         set_stale(buffer, message, updating)
 
 
@@ -91,3 +92,10 @@ def poison(obj, message):
     """Make tensor `obj` stale: using it raises MutationError(`message`)."""
     if obj._builder.__class__ is not builders.StaleBuilder:
         obj._builder = builders.StaleBuilder(obj._builder, message)
+
+
+def restale(made_stale):
+    """Make stale again the buffers of `made_stale` (a `builder.stale` from `undo`; each
+    buffer the staleness reached is there: it is not spread to suspects again)."""
+    for buffer, message in made_stale.items():
+        set_stale(buffer, message, suspects=False)

@@ -9,19 +9,16 @@ it, then promoted (`made_arrays`); one it did not make (captured) is a constant
 of the graph, which cannot update it: storing a graph value into it raises an
 error saying so.
 """
-import dis
 import operator
-import sys
 
 import numpy as np
 
-from ...errors import MutationError
 from ...ir.core import PYTHON_TYPE
 from ...ops.indexing import split_index
-from ...python.frames import first_outside
 from .. import builders, tensor
-from ..numpy_api import handles
+from ..numpy_handlers import handles
 from . import aliasing
+from .made_arrays import promote
 
 READ_ONLY = 'assignment destination is read-only'
 READ_ONLY_OUT = 'output array is read-only'
@@ -29,27 +26,6 @@ _BINARY = {'+=': operator.add, '-=': operator.sub, '*=': operator.mul, '/=': ope
            '//=': operator.floordiv, '%=': operator.mod, '**=': operator.pow,
            '&=': operator.and_, '|=': operator.or_, '^=': operator.xor, '<<=': operator.lshift,
            '>>=': operator.rshift, '@=': operator.matmul}
-_CONSTANT_FIX = (
-    'a numpy array that the traced function did not make (captured from a global or closure, or '
-    'kept by code that is not converted) is a constant of the graph, which cannot change it '
-    '(numpy code reading it while tracing would see its old value). Copy it in the function '
-    '(a = a.copy()) or make it there (np.zeros, np.array, ...), pass it to the rt.function as '
-    'an argument (arguments are updated after each call), or keep it in an rt.Variable')
-
-
-def constant_target_error(what):
-    # not a TypeError: numpy swallows those while converting a value it stores (and raises its
-    # own ValueError from this one: `rt.function` raises this one instead)
-    return MutationError(f'{what} at {builders.source_location()} updates a numpy array with a '
-                         f'graph value, which is not allowed: {_CONSTANT_FIX}.')
-
-
-def storing_into_numpy():
-    """True if the user code running now is an item assignment (`a[i] = t` into a numpy array)."""
-    frame = first_outside(sys._getframe(1))
-    if frame is None or frame.f_lasti < 0:
-        return False
-    return dis.opname[frame.f_code.co_code[frame.f_lasti]] == 'STORE_SUBSCR'
 
 
 def setitem(target, index, value):
@@ -123,7 +99,6 @@ def _target(value, what):
                             f'{value.dtype.name}')
         return value
     if isinstance(value, np.ndarray):
-        from .made_arrays import promote  # imported here: it needs this module
         return promote(value, what)  # an array the traced code made; MutationError otherwise
     raise TypeError('return arrays must be of ArrayType' if 'out=' in what else
                     f'{what}() argument 1 must be numpy.ndarray, not {type(value).__name__}')

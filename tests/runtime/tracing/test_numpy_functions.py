@@ -120,7 +120,7 @@ def test_shape_and_size_of_unknown_dimensions_are_known_when_the_graph_runs():
     (np.concatenate, ([1],), {'axis': 0})])
 def test_handlers_bind_arguments_as_inspect_does(func, args, kwargs):
     # the handlers' quick binding gives inspect's arguments, in its order, or its TypeError
-    from runtime.tracing.numpy_api import _binder
+    from runtime.tracing.numpy_handlers import _binder
     signature = inspect.signature(func)
     try:
         expected = list(signature.bind(*args, **kwargs).arguments.items())
