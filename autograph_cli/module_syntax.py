@@ -3,8 +3,8 @@ import dataclasses
 
 import libcst as cst
 
+from runtime.ag_operators.builtin_names import FRAME_READERS
 from runtime.errors import ConversionError
-from runtime.operators.py_builtins import FRAME_READERS
 
 from . import cpython_errors, output_nodes, parser_repairs
 from .converters import functions

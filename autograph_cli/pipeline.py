@@ -17,8 +17,8 @@ from functools import cached_property
 
 import libcst as cst
 
+from runtime.ag_operators.builtin_names import LOCALS_READERS
 from runtime.errors import ConversionError
-from runtime.operators.py_builtins import LOCALS_READERS
 
 from . import module_syntax, output_nodes, scopes, sourcemap
 from .converters import (

@@ -1,5 +1,5 @@
-"""The source map line that ends every converted module (format: `runtime/python/sourcemap.py`)."""
-from runtime.python.sourcemap import source_digest
+"""The source map line that ends every converted module (format: `runtime/converted_code/sourcemap.py`)."""
+from runtime.converted_code.sourcemap import source_digest
 
 
 def encode(marks):

@@ -1,5 +1,5 @@
 """How many registered graph ops each backend computes, counted from the registry's tables."""
-from runtime.onnx import coverage
+from runtime.backends import coverage
 
 
 def run():

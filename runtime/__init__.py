@@ -7,18 +7,18 @@ is imported on first use of an attribute that needs it.
 import importlib
 
 from . import errors  # noqa: F401  (rt.errors)
-from .operators.directives import do_not_convert, set_loop_options  # noqa: F401  (rt.*)
+from .ag_operators.directives import do_not_convert, set_loop_options  # noqa: F401  (rt.*)
 
 # public name -> module that defines it (imported on first access)
 _LAZY = {
     'Tensor': '.tracing.tensor',
-    'TensorSpec': '.api.tensor_spec',
-    'Variable': '.api.resource_variables',
-    'print': '.api.side_effects',
-    'py_function': '.api.side_effects',
-    'function': '.polymorphic',
-    'Function': '.polymorphic',
-    'ConcreteFunction': '.polymorphic',
+    'TensorSpec': '.user_objects.tensor_spec',
+    'Variable': '.user_objects.resource_variables',
+    'print': '.user_objects.side_effects',
+    'py_function': '.user_objects.side_effects',
+    'function': '.rt_function',
+    'Function': '.rt_function',
+    'ConcreteFunction': '.rt_function',
     'cond': '.staging.cond',
     'while_loop': '.staging.loop_stmts',
     'range': '.tracing.numpy_calls',
@@ -29,7 +29,7 @@ _LAZY = {
 }
 _ATTRIBUTES = {'range': 'rt_range'}  # public name -> the module's attribute, where they differ
 _SUBMODULES = {'config': '.config', 'autograph': '.autograph', 'optimizers': '.optimizers',
-               'saved_model': '.saving.saved_model', 'train': '.saving.train', 'onnx': '.onnx'}
+               'saved_model': '.saving.saved_model', 'train': '.saving.train', 'onnx': '.backends.onnx'}
 
 
 def __getattr__(name: str) -> object:

@@ -5,20 +5,16 @@ Keep in step with `_LAZY` and `_SUBMODULES` in `__init__.py` (tests/test_api.py 
 from . import autograph as autograph
 from . import config as config
 from . import errors as errors
-from . import onnx as onnx
 from . import optimizers as optimizers
-from .api.resource_variables import Variable as Variable
-from .api.side_effects import print as print
-from .api.side_effects import py_function as py_function
-from .api.tensor_spec import TensorSpec as TensorSpec
+from .ag_operators.directives import do_not_convert as do_not_convert
+from .ag_operators.directives import set_loop_options as set_loop_options
 from .autodiff.tape import GradientTape as GradientTape
 from .autodiff.tape import stop_gradient as stop_gradient
+from .backends import onnx as onnx
 from .module import Module as Module
-from .operators.directives import do_not_convert as do_not_convert
-from .operators.directives import set_loop_options as set_loop_options
-from .polymorphic import ConcreteFunction as ConcreteFunction
-from .polymorphic import Function as Function
-from .polymorphic import function as function
+from .rt_function import ConcreteFunction as ConcreteFunction
+from .rt_function import Function as Function
+from .rt_function import function as function
 from .saving import saved_model as saved_model
 from .saving import train as train
 from .staging.cond import cond as cond
@@ -26,6 +22,10 @@ from .staging.loop_stmts import while_loop as while_loop
 from .tracing.graph_lists import stack as stack
 from .tracing.numpy_calls import rt_range as range
 from .tracing.tensor import Tensor as Tensor
+from .user_objects.resource_variables import Variable as Variable
+from .user_objects.side_effects import print as print
+from .user_objects.side_effects import py_function as py_function
+from .user_objects.tensor_spec import TensorSpec as TensorSpec
 
 __all__ = ['ConcreteFunction', 'Function', 'GradientTape', 'Module', 'Tensor', 'TensorSpec',
            'Variable', 'autograph', 'cond', 'config', 'do_not_convert', 'errors', 'function',

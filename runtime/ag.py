@@ -3,18 +3,31 @@
 Converted modules import it as `from runtime import ag as ag__` and then take
 their own copy with `ag__ = ag__.bind(globals())` (see `bind`). It imports only
 the standard library; the graph runtime, once imported, registers its tensor
-types with the operators (see `runtime.operators.dispatch`).
+types with the operators (see `runtime.ag_operators.dispatch`).
 """
 import types
 
-from .operators.asserts import assert_stmt
-from .operators.call_trees import Kwargs, converted_call, for_module
-from .operators.conditional_expressions import if_exp
-from .operators.control_flow import for_stmt, if_stmt, while_stmt
-from .operators.directives import do_not_convert, set_element_type, set_loop_options
-from .operators.functions import STD, ConversionOptions, Feature, FunctionScope, autograph_artifact
-from .operators.lists import ListPopOpts, ListStackOpts, list_append, list_pop, list_stack, new_list
-from .operators.logical_expressions import (
+from .ag_operators.asserts import assert_stmt
+from .ag_operators.call_trees import Kwargs, converted_call, for_module
+from .ag_operators.conditional_expressions import if_exp
+from .ag_operators.control_statements import for_stmt, if_stmt, while_stmt
+from .ag_operators.directives import do_not_convert, set_element_type, set_loop_options
+from .ag_operators.functions import (
+    STD,
+    ConversionOptions,
+    Feature,
+    FunctionScope,
+    autograph_artifact,
+)
+from .ag_operators.lists import (
+    ListPopOpts,
+    ListStackOpts,
+    list_append,
+    list_pop,
+    list_stack,
+    new_list,
+)
+from .ag_operators.logical_expressions import (
     and_,
     and_test,
     compare,
@@ -26,11 +39,11 @@ from .operators.logical_expressions import (
     or_,
     or_test,
 )
-from .operators.qualnames import qualname
-from .operators.slices import GetItemOpts, get_item, set_item
-from .operators.variables import Undefined, UndefinedReturnValue, ld, ldu, load
-from .python import python_mode, star_exports
-from .python.sourcemap import SourceMap
+from .ag_operators.qualnames import qualname
+from .ag_operators.slices import GetItemOpts, get_item, set_item
+from .ag_operators.variables import Undefined, UndefinedReturnValue, ld, ldu, load
+from .converted_code import python_mode, star_exports
+from .converted_code.sourcemap import SourceMap
 
 __all__ = [
     'bind', 'Feature', 'GetItemOpts', 'ListPopOpts', 'ListStackOpts',
@@ -53,9 +66,9 @@ def bind(module_globals):
     Callees that read their caller's frame (namedtuple, Enum, TypeVar, warnings)
     then find the converted module's globals there, as they would find the
     original module's. Its `SourceMap` and (while the module is imported)
-    `FunctionScope` install dispatch (`runtime.python.python_mode.bind`);
+    `FunctionScope` install dispatch (`runtime.converted_code.python_mode.bind`);
     `from module import *` takes the original's names, not `ag__`
-    (`runtime.python.star_exports`).
+    (`runtime.converted_code.star_exports`).
     """
     namespace = types.ModuleType(__name__, __doc__)
     namespace.__dict__.update({name: globals()[name] for name in __all__ if name != 'bind'})

@@ -1,9 +1,9 @@
 """`rt.autograph`: the converter at run time (`to_code`, `to_graph`), as `tf.autograph`."""
 import types
 
-from .operators.directives import do_not_convert
+from .ag_operators.directives import do_not_convert
+from .converted_code.conversion import convert, converted_source
 from .pictures import dot
-from .python.conversion import convert, converted_source
 
 __all__ = ['do_not_convert', 'render', 'to_code', 'to_dot', 'to_graph']
 

@@ -1,7 +1,7 @@
 """`rt.config`: global switches of the runtime (eager functions, trace cache bound, Python mode,
 traceback frames, graph optimizations, the compile cache)."""
-from .python import python_mode as _python_mode
-from .python import tracebacks as _tracebacks
+from .converted_code import python_mode as _python_mode
+from .converted_code import tracebacks as _tracebacks
 
 # Read directly by `Function.__call__` on every call: a module global is the cheapest check.
 _run_eagerly = False

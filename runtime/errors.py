@@ -3,8 +3,8 @@ import sys
 import warnings
 from typing import Any
 
-from .python.frames import first_outside, is_runtime
-from .python.sourcemap import original_location
+from .converted_code.frames import first_outside, is_runtime
+from .converted_code.sourcemap import original_location
 
 
 class AgError(Exception):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any, TypeVar
 
-from .api.resource_variables import Variable
+from .user_objects.resource_variables import Variable
 
 _Found = TypeVar('_Found')
 

@@ -6,8 +6,8 @@ import os
 # semantics (nothing is compiled with fastmath) in half the time of -O3; the benchmarks use -O3
 os.environ.setdefault('NUMBA_OPT', '0')
 
-import runtime.execution.blocking  # noqa: E402
-import runtime.execution.scratch  # noqa: E402
+import runtime.backends.executor.blocking  # noqa: E402
+import runtime.backends.executor.scratch  # noqa: E402
 import runtime.passes  # noqa: E402
 from runtime.ir.check import check_graph  # noqa: E402
 from runtime.tracing.builders import GraphBuilder  # noqa: E402
@@ -19,11 +19,11 @@ pytest_plugins = ['extras', 'pytester']
 runtime.passes.set_checking(True)
 # every temporary a graph keeps inside a call is a scratch buffer, not only the big ones (1 MiB
 # and more): the suite's small graphs then check what pooling does to the big ones
-runtime.execution.scratch.MIN_BYTES = 0
+runtime.backends.executor.scratch.MIN_BYTES = 0
 # likewise every run of elementwise ops runs block by block, in blocks of a few elements (24
 # bytes: 3 float64s, a last block often shorter), not only over big arrays in 256 KiB blocks
-runtime.execution.blocking.MIN_BYTES = 0
-runtime.execution.blocking.BLOCK_BYTES = 24
+runtime.backends.executor.blocking.MIN_BYTES = 0
+runtime.backends.executor.blocking.BLOCK_BYTES = 24
 
 
 def pytest_configure(config):

@@ -20,10 +20,10 @@ def all_extras_expected():
 
 
 def installed(module):
-    """Whether `module` is an installed package. The test folder `tests/runtime/onnx/` sits on
-    sys.path's `tests/runtime` and would import as an (empty) namespace package named `onnx`:
-    such a spec has no origin, and counts as not installed, so `pytest.importorskip` (which
-    imports it happily) is not used here."""
+    """Whether `module` is an installed package. A test folder named like an extra (`numba/`,
+    `onnx/` under tests/runtime/backends/) would import as an (empty) namespace package if its
+    parent were on sys.path: such a spec has no origin, and counts as not installed, so
+    `pytest.importorskip` (which imports it happily) is not used here."""
     if module not in EXTRA_OF:
         raise ValueError(f'{module!r} is no optional extra of agconvert: add it to EXTRA_OF')
     spec = importlib.util.find_spec(module)

@@ -94,7 +94,7 @@ def test_with_every_extra_expected_a_missing_one_stops_the_run_naming_it(
 
 
 def test_a_folder_named_like_an_extra_is_not_the_extra(tmp_path, monkeypatch, missing_extra):
-    # as tests/runtime/onnx/ would pass for onnx: a namespace package on sys.path
+    # as tests/runtime/backends/onnx/ would pass for onnx: a namespace package on sys.path
     (tmp_path / 'agconvert_no_such_extra').mkdir()
     monkeypatch.syspath_prepend(str(tmp_path))
     importlib.invalidate_caches()

@@ -58,9 +58,9 @@ def unannotated(function):
 
 def test_every_function_of_the_checked_modules_is_annotated():
     modules = checked_modules()
-    assert {'runtime.polymorphic.function', 'runtime.polymorphic.concrete', 'runtime.ir.core',
-            'runtime.autodiff.tape', 'runtime.api.resource_variables', 'runtime.module',
-            'runtime.optimizers.adam', 'runtime.saving.saved_model', 'runtime.onnx.export',
+    assert {'runtime.rt_function.function', 'runtime.rt_function.concrete', 'runtime.ir.core',
+            'runtime.autodiff.tape', 'runtime.user_objects.resource_variables', 'runtime.module',
+            'runtime.optimizers.adam', 'runtime.saving.saved_model', 'runtime.backends.onnx.export',
             'autograph_cli.api'} <= set(modules)
     missing, seen = {}, 0
     for name in modules:

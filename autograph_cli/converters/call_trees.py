@@ -6,11 +6,11 @@ Arguments keep Python's order (positionals, then keywords) and the call keeps
 Python's errors: a lone `*args` is passed through as it is, and
 `**kwargs` goes in `ag__.Kwargs(...)` parts that `converted_call` merges in a
 real call. Calls of the builtins that read their caller's frame
-(`super()`, `locals()`, ...: `runtime.operators.py_builtins.FRAME_READERS`) are left as they are.
+(`super()`, `locals()`, ...: `runtime.ag_operators.builtin_names.FRAME_READERS`) are left as they are.
 """
 import libcst as cst
 
-from runtime.operators.py_builtins import FRAME_READERS
+from runtime.ag_operators.builtin_names import FRAME_READERS
 
 from .. import output_nodes
 from ..deferred_nodes import SuperCall

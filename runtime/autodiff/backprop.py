@@ -7,8 +7,8 @@ while tracing (the rules' numpy calls then stage the backward ops into the
 graph being built). A rule's cotangent is summed back over broadcasting and
 cast to its input's dtype here, once, rather than in every rule.
 """
+from ..graph_ops.gradient_helpers import NoGradientError, fit, vjp_of  # noqa: F401  (NoGradientError: re-exported)
 from ..ir.core import Var
-from ..ops.gradient_helpers import NoGradientError, fit, vjp_of  # noqa: F401  (NoGradientError: re-exported)
 from .variable_cotangents import collecting
 
 

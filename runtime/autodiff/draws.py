@@ -28,9 +28,9 @@ import weakref
 
 import numpy as np
 
+from ..graph_ops.random import state_words
 from ..ir.core import AbstractValue, Equation, Graph, RngType, Var
 from ..ir.liveness import sub_graphs
-from ..ops.random import state_words
 from ..tracing.tensor import Tensor
 
 

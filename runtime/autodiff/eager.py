@@ -11,13 +11,13 @@ So eager tapes and traces differentiate the same equations with the same rules.
 An `rt.function` called under a tape is one such op, `call` of its graph: the
 tapes record it when they follow an input or a variable its graph reads.
 """
-from .. import ops
-from ..api import recording_tapes
-from ..api.resource_variables import Variable
-from ..execution.shared import with_callables
+from .. import graph_ops
+from ..backends.executor.op_calls import with_callables
 from ..ir.core import Equation, Graph, Literal, Var
 from ..ir.liveness import sub_graphs
 from ..tracing import builders as tracing
+from ..user_objects import recording_tapes
+from ..user_objects.resource_variables import Variable
 from . import snapshots
 from . import tracked as _tracked
 from .subgraphs import compiled
@@ -35,7 +35,7 @@ def bind(primitive, inputs, params):
         return NotImplemented
     if any(isinstance(x, Variable) for x in inputs):
         inputs = [x.read_value() if isinstance(x, Variable) else x for x in inputs]  # recorded
-    op = ops.get(primitive)
+    op = graph_ops.get(primitive)
     result = op.evaluate([x._value if x.__class__ is Tracked else x for x in inputs], params)
     return _record(primitive, op, inputs, params, result, _following(inputs, ()), None)
 
@@ -47,7 +47,7 @@ def _bind_with_graphs(primitive, inputs, params, graphs):
     if not reading and not any(x.__class__ is Tracked for x in inputs):
         return NotImplemented
     inputs = [x.read_value() if isinstance(x, Variable) else x for x in inputs]  # reads recorded
-    op = ops.get(primitive)
+    op = graph_ops.get(primitive)
     params, given = _reading_first(primitive, params)
     result = op.evaluate([plain(x) for x in inputs], _callable_params(params))
     return _record(primitive, op, inputs, params, result, _following(inputs, reading), given,
@@ -70,7 +70,7 @@ def _record(primitive, op, inputs, params, result, tapes, given, holds_graphs=Fa
     atoms = tuple([x._var if x.__class__ is Tracked else _atom(x) for x in inputs])
     out_vars = tuple([o._var if o.__class__ is Tracked else Var(None) for o in outs])
     # finding the user's line walks the stack: only the error of an op without a rule uses it
-    source = tracing.source_location() if primitive not in ops.GRADIENTS else None
+    source = tracing.source_location() if primitive not in graph_ops.GRADIENTS else None
     equation = Equation(primitive, atoms, params, out_vars, source)
     for tape in tapes:
         tape._record.record(equation, inputs, outs, holds_graphs)

@@ -1,7 +1,7 @@
 """Gradients of graph loops: `while` differentiates as a `while_vjp` op, and `while_vjp` as loops.
 
 `loop_vjp` gives a `while` equation's input cotangents as one `while_vjp` op
-(`runtime.ops.control_flow`): the body's VJP graph once per iteration, last
+(`runtime.graph_ops.control`): the body's VJP graph once per iteration, last
 to first, over the carried values it reads. In a graph being built the
 forward loop saves them (it becomes a `while_saving`, as TensorFlow adds
 accumulators), so it runs once; otherwise `while_vjp` runs it again.
@@ -22,10 +22,10 @@ import weakref
 
 import numpy as np
 
-from .. import ops
+from .. import graph_ops
+from ..graph_ops.binding import apply_op
 from ..ir.core import AbstractValue, Equation, Var
 from ..ir.liveness import needed_inputs
-from ..ops.binding import apply_op
 from ..tracing import builders as tracing
 from ..tracing import tensor, trace_state
 from . import draws
@@ -104,7 +104,7 @@ def _saving_forward(out, body, saved):
         return [], saved
     if eq.primitive == 'while':
         new = Equation('while_saving', eq.inputs, {**eq.params, 'saved': saved}, (), eq.source)
-        avals = ops.get('while_saving').rule(*(a.aval for a in eq.inputs), **new.params)
+        avals = graph_ops.get('while_saving').rule(*(a.aval for a in eq.inputs), **new.params)
         extra = tuple(Var(a) for a in avals[len(eq.outputs):])
         eq = equations[index] = dataclasses.replace(new, outputs=(*eq.outputs, *extra))
     if not set(saved) <= set(eq.params['saved']):  # saved for another gradient: not these

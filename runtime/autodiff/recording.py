@@ -5,11 +5,11 @@ variables watched, the value of a variable, and a source's cotangent.
 """
 import numpy as np
 
-from ..api import recording_tapes
-from ..api.resource_variables import Variable
 from ..ir.core import Literal, Var
 from ..ir.liveness import sub_graphs
 from ..tracing import tensor
+from ..user_objects import recording_tapes
+from ..user_objects.resource_variables import Variable
 from . import eager
 from .backprop import active_vars
 from .variable_cotangents import VariableCotangents, reads_of, total, variables_read

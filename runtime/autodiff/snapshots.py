@@ -18,9 +18,9 @@ generators to them and draws from the copies (`draws`).
 """
 import weakref
 
+from ..graph_ops.random import state_words
 from ..ir.core import Literal
 from ..ir.liveness import sub_graphs
-from ..ops.random import state_words
 from ..tracing import builders as tracing
 from ..tracing import tensor, trace_state
 from . import draws

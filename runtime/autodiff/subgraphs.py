@@ -16,10 +16,10 @@ import weakref
 
 import numpy as np
 
-from ..execution.executor import compile_graph
+from ..backends.executor.executor import compile_graph
+from ..graph_ops.binding import apply_op
 from ..ir.core import Literal, Var
 from ..ir.liveness import sub_graphs
-from ..ops.binding import apply_op
 from ..tracing import builders as tracing
 from ..tracing import tensor, trace_state
 from . import draws, snapshots

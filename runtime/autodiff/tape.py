@@ -14,11 +14,11 @@ from typing import Any
 
 import numpy as np
 
-from ..api.resource_variables import Variable
 from ..ir.structure import flatten, unflatten
 from ..tracing import builders as tracing
 from ..tracing import tensor
-from . import eager, kit  # noqa: F401  (kit: installs how gradient rules apply ops)
+from ..user_objects.resource_variables import Variable
+from . import eager, op_hook  # noqa: F401  (op_hook: installs how gradient rules apply ops)
 from .backprop import backward, is_float
 from .recording import EagerRecord, GraphRecord
 

@@ -25,20 +25,20 @@ import linecache
 
 import numpy as np
 
-from .. import ops
-from ..api import recording_tapes
+from .. import graph_ops
+from ..converted_code.operator_table import ARITHMETIC, AUGMENTED, COMPARISONS, UNARY
 from ..errors import NotRecordableError
+from ..graph_ops.elementwise import UFUNCS
 from ..ir.core import Var
-from ..ops.elementwise import UFUNCS
-from ..python.operator_table import ARITHMETIC, AUGMENTED, COMPARISONS, UNARY
 from ..tracing import builders, numpy_api, tensor
 from ..tracing.memory import updates
+from ..user_objects import recording_tapes
 
 IMMUTABLE = ('values a gradient tape follows are immutable, as TensorFlow tensors are: write '
              '`x = x + 1` (a new value) instead of updating it in place')
 _SIZES = (np.shape, np.ndim, np.size)  # plain answers, as for any array
 # methods updating the array itself: the ops' (`Op.in_place_method`) and these, which have none
-_UPDATING = ops.in_place_methods() | frozenset(('partition', 'resize', 'setfield', 'itemset',
+_UPDATING = graph_ops.in_place_methods() | frozenset(('partition', 'resize', 'setfield', 'itemset',
                                                'byteswap', 'setflags'))
 # ndarray attributes that are facts about the array, not its values
 _PLAIN_ATTRIBUTES = frozenset(('flags', 'strides', 'itemsize', 'nbytes', 'device'))
@@ -256,7 +256,7 @@ for _op in COMPARISONS.values():
     setattr(Tracked, f'__{_op.stem}__', _binary(getattr(np, _op.ufunc), False))
 for _op in UNARY.values():
     setattr(Tracked, f'__{_op.stem}__', _unary(getattr(np, _op.ufunc)))
-for _name in ops.method_names():  # the ndarray methods the ops declare
+for _name in graph_ops.method_names():  # the ndarray methods the ops declare
     setattr(Tracked, _name, _numpy_method(getattr(np, _name)))
 
 

@@ -13,9 +13,9 @@ import weakref
 
 import numpy as np
 
-from ..api.resource_variables import Variable
 from ..ir.core import AbstractValue
 from ..ir.liveness import sub_graphs
+from ..user_objects.resource_variables import Variable
 
 _READ = weakref.WeakKeyDictionary()  # graph -> the variables it reads, nested graphs included
 _CURRENT = contextvars.ContextVar('variable_cotangents', default=None)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import config, passes
-from ..execution.executor import compile_graph
+from .executor.executor import compile_graph
 
 
 @dataclass(frozen=True)

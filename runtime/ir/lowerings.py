@@ -4,7 +4,7 @@ Each backend (the numpy executor, numba, ONNX) keeps one `Lowerings`: a lowering
 a registered op (`registry.get`: a misspelt or unknown op fails at import), at
 most once, and an op the backend cannot lower may say why once
 (`unlowered`). So which ops a backend lowers, and why not the others, are
-derived from the table, never listed by hand (`missing`, `runtime.onnx.coverage`).
+derived from the table, never listed by hand (`missing`, `runtime.backends.coverage`).
 """
 from . import registry
 

@@ -1,6 +1,6 @@
 """The op registry: each op registered once, its numpy implementation beside its type rule.
 
-The ops themselves live in `runtime.ops`, one family per module.
+The ops themselves live in `runtime.graph_ops`, one family per module.
 """
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -20,7 +20,7 @@ class Op:
     that updates the first input itself to that value (or None when it cannot).
 
     What numpy calls stage it and how its results hold memory (the tracer and the
-    executor derive their tables from these; `tests/runtime/ops/test_op_table.py`
+    executor derive their tables from these; `tests/runtime/graph_ops/test_op_table.py`
     checks them against numpy):
     `numpy`: the numpy functions staging it; `numpy_inputs` of their leading
     parameters are its inputs, the others its params (None: a handler of its own in
@@ -34,7 +34,7 @@ class Op:
     a write into the view reaches its base (`tracing.memory.views`): 'reshape' (the view keeps
     the base's elements in C order: reshape it back), 'itself' (the op with the same params).
 
-    `layout`: how numpy lays out its result (`runtime.execution.layout`): 'operands' in the
+    `layout`: how numpy lays out its result (`runtime.backends.executor.layout`): 'operands' in the
     memory order of its operands (order 'K', as a ufunc's), 'first' as its first input (a
     copy in order 'K', or a view that stays C), 'c' a new C array (given order='C'),
     'product' a new C array up to two dims (batched: as 'operands'), 'update' as the target

@@ -5,8 +5,8 @@ from typing import Any
 
 import numpy as np
 
-from ..api.resource_variables import Variable
-from ..ops import state
+from ..graph_ops import state
+from ..user_objects.resource_variables import Variable
 from .optimizer import Optimizer
 
 

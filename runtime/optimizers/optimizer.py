@@ -12,9 +12,9 @@ from typing import Any
 
 import numpy as np
 
-from ..api import recording_tapes
-from ..api.resource_variables import Variable
 from ..tracing.trace_state import current_builder
+from ..user_objects import recording_tapes
+from ..user_objects.resource_variables import Variable
 
 
 class Optimizer:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..api.resource_variables import Variable
+from ..user_objects.resource_variables import Variable
 from .optimizer import Optimizer
 
 

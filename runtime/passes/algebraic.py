@@ -18,9 +18,9 @@ broadcast before a multiply, say): the same values, one array fewer.
 """
 import dataclasses
 
+from ..graph_ops.elementwise import UFUNCS
 from ..ir.core import Literal, Var
 from ..ir.shapes import broadcast_shapes
-from ..ops.elementwise import UFUNCS
 from .rewrite import is_literal, output_vars, rebuilt, rewritten
 
 _FLOAT_OR_INT = 'fiu'

@@ -22,12 +22,12 @@ import warnings
 
 import numpy as np
 
-from .. import ops
-from ..execution.inplace import FRESH
+from .. import graph_ops
+from ..backends.executor.inplace import FRESH
+from ..graph_ops.elementwise import UFUNCS
 from ..ir.core import AbstractValue, Literal, Var
 from ..ir.liveness import has_effects, sub_graphs
 from ..ir.shapes import size
-from ..ops.elementwise import UFUNCS
 from .rewrite import is_mutable_array, output_vars, rebuilt, rewritten
 
 MAX_ELEMENTS = 1 << 12  # a folded array bigger than this stays an op (memory held per graph)
@@ -86,7 +86,7 @@ def _fold(eq, known, readers):
         values[0] = _stand_in(eq.inputs[0].aval)
     if any(v is _MISSING for v in values):
         return None
-    op, out = ops.get(eq.primitive), eq.outputs[0]
+    op, out = graph_ops.get(eq.primitive), eq.outputs[0]
     try:
         with np.errstate(all='raise'), warnings.catch_warnings():
             warnings.simplefilter('error')

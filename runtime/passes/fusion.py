@@ -12,8 +12,8 @@ change the graph): the numpy executor needs no fusion.
 """
 from dataclasses import dataclass
 
+from ..graph_ops.elementwise import UFUNCS
 from ..ir.core import Var
-from ..ops.elementwise import UFUNCS
 
 _MIN_GROUP = 2  # a single op gains nothing from a loop of its own
 

@@ -14,9 +14,9 @@ effects in their test or body, so effects and errors keep their order.
 """
 import dataclasses
 
+from ..graph_ops.elementwise import UFUNCS
 from ..ir.core import Equation, Graph, Var
 from ..ir.liveness import graph_has_effects
-from ..ops.elementwise import UFUNCS
 from .rewrite import rebuilt, rewritten
 
 

@@ -26,9 +26,9 @@ import re
 import numpy as np
 
 from .. import errors
-from ..api.tensor_spec import TensorSpec
+from ..graph_ops.elementwise import UFUNCS
 from ..ir.core import Hole
-from ..ops.elementwise import UFUNCS
+from ..user_objects.tensor_spec import TensorSpec
 
 _TYPES = {'bool': bool, 'int': int, 'float': float, 'complex': complex}
 _DTYPE = re.compile(r'[<>|=]?(b1|[iu][1248]|f[248]|c(8|16)|[US]\d{1,6})')

@@ -14,10 +14,10 @@ import types
 from ..ir import structure
 from ..ir.core import AbstractValue
 from ..ir.nesting import recursion_room
-from ..polymorphic import keys, writeback
-from ..polymorphic.binding import Binder
-from ..polymorphic.concrete import ConcreteFunction, Static
-from ..polymorphic.signatures import Described
+from ..rt_function import keys, writeback
+from ..rt_function.binding import Binder
+from ..rt_function.concrete import ConcreteFunction, Static
+from ..rt_function.signatures import Described
 from .codec import Malformed, Unsaveable, decode, encode
 from .graphs import check_saveable, read_graph, type_texts, write_graph
 
@@ -36,7 +36,7 @@ class _Output:
 
 def write_function(concrete, skip, arrays, variable_index):
     """The JSON of `concrete` without its first `skip` parameters (a method's instance)."""
-    # ConcreteFunction keeps its calling convention in these attributes (polymorphic.concrete)
+    # ConcreteFunction keeps its calling convention in these attributes (rt_function.concrete)
     parameters, values = concrete._parameters[skip:], concrete._spec_values[skip:]
     what = f'{concrete.name}'
     for param, value in zip(parameters, values):

@@ -8,12 +8,12 @@ Reading builds a Graph only from registered ops, then runs the graph checker
 """
 import numpy as np
 
-from .. import ops
+from .. import graph_ops
+from ..converted_code.operator_table import AUGMENTED, PYTHON_NUMBER_BINARY, PYTHON_NUMBER_UNARY
 from ..ir.check import GraphCheckError, check_graph
 from ..ir.core import AbstractValue, Equation, Graph, Literal, ResourceType, Var
 from ..ir.printing import pp_type
 from ..ir.serialize import graph_def
-from ..python.operator_table import AUGMENTED, PYTHON_NUMBER_BINARY, PYTHON_NUMBER_UNARY
 from .codec import Malformed, Unsaveable, _dtype, decode, encode
 
 # Params the compiled executor writes into its generated source as they are (not through
@@ -124,7 +124,7 @@ def _spelled_out(aval):
 
 def _equation(data, atom, define, arrays, variables):
     primitive = data['op']
-    if type(primitive) is not str or not ops.is_registered(primitive) or \
+    if type(primitive) is not str or not graph_ops.is_registered(primitive) or \
             primitive in UNSAVEABLE_OPS:
         raise Malformed(f'unknown op {primitive!r:.60}: only registered ops can be loaded')
     params = {}

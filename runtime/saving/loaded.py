@@ -4,10 +4,10 @@ No class of the saving program is needed: a loaded object is a `LoadedObject`
 (a subclass with `__call__` when a `__call__` was saved) with the saved
 attribute names; a method is a `LoadedFunction` over its traces.
 """
-from ..api.resource_variables import Variable
 from ..errors import InvalidArgumentError
 from ..ir.liveness import sub_graphs
-from ..polymorphic import keys
+from ..rt_function import keys
+from ..user_objects.resource_variables import Variable
 from .codec import Malformed
 
 

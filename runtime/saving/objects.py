@@ -14,8 +14,8 @@ import types
 
 import numpy as np
 
-from ..api.resource_variables import Variable
-from ..polymorphic import BoundFunction, ConcreteFunction, Function
+from ..rt_function import BoundFunction, ConcreteFunction, Function
+from ..user_objects.resource_variables import Variable
 from .codec import Unsaveable
 from .loaded import LoadedFunction, LoadedObject
 

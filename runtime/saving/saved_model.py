@@ -20,8 +20,8 @@ import os
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from ..api.resource_variables import Variable
 from ..ir.check import GraphCheckError
+from ..user_objects.resource_variables import Variable
 from .codec import Malformed, Unsaveable
 from .files import ArrayWriter, Directory, SavedModelError, valid_name
 from .functions import read_function, write_function

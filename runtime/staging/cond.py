@@ -12,18 +12,18 @@ import dis
 
 import numpy as np
 
+from ..converted_code import sourcemap
+from ..converted_code.frames import is_internal
 from ..errors import AgError, StagingError
 from ..ir import structure
 from ..ir.core import Var
 from ..ir.liveness import graph_has_effects
-from ..python import sourcemap
-from ..python.frames import is_internal
 from ..tracing.builders import GraphBuilder, current_builder, source_location
 from ..tracing.graph_lists import GraphList
+from ..tracing.joined_values import convert
 from ..tracing.memory import journals, made_arrays, stale
 from ..tracing.python_numbers import wrap
 from ..tracing.tensor import Tensor
-from ..tracing.unify import convert
 from . import cf_arrays
 from .cf_state import is_empty
 from .merge import BOTTOM, Context, FromPredicate, Merger, Output

@@ -1,6 +1,6 @@
-"""The `ag__` operators on staged values: this module is `runtime.operators.dispatch.graph`.
+"""The `ag__` operators on staged values: this module is `runtime.ag_operators.dispatch.graph`.
 
-The operators in `runtime.operators` run plain Python until a value is a staged
+The operators in `runtime.ag_operators` run plain Python until a value is a staged
 type (a symbolic tensor) and then call the function of the same name here;
 `converted_call` and `FunctionScope.ret` come here whenever some thread is
 tracing. Control flow on tensors is imported from the modules that stage it
@@ -12,11 +12,10 @@ import types
 
 import numpy as np
 
-from ..api import side_effects
-from ..operators import dispatch
-from ..operators.call_trees import Kwargs, call_with_keyword_parts
-from ..operators.py_builtins import OVERLOADED
-from ..python import conversion
+from ..ag_operators import dispatch
+from ..ag_operators.builtin_names import OVERLOADED
+from ..ag_operators.call_trees import Kwargs, call_with_keyword_parts
+from ..converted_code import conversion
 from ..tracing import builders, conversions, numpy_random
 from ..tracing.graph_lists import GraphList, stack
 from ..tracing.memory import made_arrays
@@ -24,6 +23,7 @@ from ..tracing.memory.traced_array_methods import UPDATING, on_tensor
 from ..tracing.numpy_api import CALLS
 from ..tracing.numpy_calls import taking_lists_as_arrays
 from ..tracing.tensor import is_symbolic
+from ..user_objects import side_effects
 from .branches import (  # noqa: F401  (the ag__ operators of if, and/or, return)
     and_,
     and_test,
@@ -33,9 +33,9 @@ from .branches import (  # noqa: F401  (the ag__ operators of if, and/or, return
     or_,
     or_test,
 )
+from .builtin_overloads import OVERLOADS
 from .iteration import GraphIterable
 from .loop_stmts import for_stmt, while_stmt  # noqa: F401  (the ag__ operators of loops)
-from .py_builtins import OVERLOADS
 
 
 def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):

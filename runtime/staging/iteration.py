@@ -12,9 +12,9 @@ from ..ir.core import Literal
 from ..ir.shapes import stand_in
 from ..tracing import builders
 from ..tracing.graph_lists import GraphList
+from ..tracing.joined_values import aval_of
 from ..tracing.python_numbers import wrap
 from ..tracing.tensor import Tensor
-from ..tracing.unify import aval_of
 
 
 class GraphIterable:

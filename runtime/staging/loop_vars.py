@@ -14,14 +14,14 @@ Each variable of the loop's state gets a `Spec` per leaf of its structure:
 `widen(spec, value)` is the spec that also admits what one trace of the body
 gave; tracing again until nothing widens gives types valid for every trip.
 """
+from ..ag_operators.variables import Undefined, UndefinedReturnValue
 from ..errors import StagingError
 from ..ir import structure
 from ..ir.compatibility import accepts, covers, unify
 from ..ir.core import AbstractValue
-from ..operators.variables import Undefined, UndefinedReturnValue
 from ..tracing.graph_lists import GraphList, as_graph_list
+from ..tracing.joined_values import aval_of, describe, is_value, same_python
 from ..tracing.memory.aliasing import is_array_object
-from ..tracing.unify import aval_of, describe, is_value, same_python
 
 
 class Spec:

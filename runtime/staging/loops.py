@@ -18,10 +18,10 @@ from ..ir.core import AbstractValue
 from ..tracing import builders
 from ..tracing.builders import GraphBuilder, current_builder
 from ..tracing.graph_lists import GraphList, as_graph_list
+from ..tracing.joined_values import aval_of, convert, dummy
 from ..tracing.memory import aliasing, made_arrays
 from ..tracing.python_numbers import wrap
 from ..tracing.tensor import Tensor
-from ..tracing.unify import aval_of, convert, dummy
 from . import cf_arrays
 from .cf_arrays import LoopArrays
 from .cond import check_depth, defer_raise, facts, shared_inputs, truth

@@ -9,13 +9,13 @@ Problems raise StagingError naming the variable and the ORIGINAL line.
 """
 import keyword
 
+from ..ag_operators.variables import Undefined, UndefinedReturnValue
 from ..errors import StagingError
 from ..ir import structure
 from ..ir.compatibility import unify
-from ..operators.variables import Undefined, UndefinedReturnValue
 from ..tracing.graph_lists import GraphList, as_graph_list
+from ..tracing.joined_values import aval_of, describe, dummy, is_value, same_python
 from ..tracing.tensor import Tensor
-from ..tracing.unify import aval_of, describe, dummy, is_value, same_python
 from . import cf_arrays
 from .cf_state import BOTTOM
 

@@ -13,11 +13,11 @@ pass for them.
 
 import numpy as np
 
-from .. import ops
+from .. import graph_ops
+from ..converted_code.frames import user_frame  # noqa: F401  (for callers)
+from ..converted_code.sourcemap import is_converted, source_location  # noqa: F401  (for callers)
 from ..errors import MutationError
 from ..ir.core import PYTHON_NUMBERS, AbstractValue, Equation, Graph, Literal, Var
-from ..python.frames import user_frame  # noqa: F401  (for callers)
-from ..python.sourcemap import is_converted, source_location  # noqa: F401  (for callers)
 from . import errstate_regions, tensor, trace_state
 from .resources import Followed, Resource, resource_type  # noqa: F401  (Followed: for callers)
 from .trace_state import current_builder  # noqa: F401  (imported from here by the graph modules)
@@ -113,7 +113,7 @@ class GraphBuilder:
         """Stage `primitive` on `inputs` (Vars, or values for `to_atom`); its output tensor(s)."""
         if self._finished:
             raise RuntimeError('this graph is finished; no op can be added to it')
-        op = ops.get(primitive)
+        op = graph_ops.get(primitive)
         atoms = tuple(x if isinstance(x, Var) else self.to_atom(x) for x in inputs)
         result = op.rule(*(a.aval for a in atoms), **params)
         avals = () if result is None else tuple(result) if op.multiple_results else (result,)

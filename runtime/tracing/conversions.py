@@ -20,9 +20,9 @@ import types
 
 import numpy as np
 
+from ..converted_code.frames import user_frame
+from ..converted_code.sourcemap import is_converted, source_location
 from ..errors import OperatorNotAllowedInGraphError
-from ..python.frames import user_frame
-from ..python.sourcemap import is_converted, source_location
 
 CONVERT = ('convert it (call the function through rt.function, whose autograph=True, the '
             'default, converts it and the functions it calls, except lambdas, library code and '

@@ -19,10 +19,10 @@ from ..errors import StagingError
 from ..ir.compatibility import compatible, join, unify
 from ..ir.core import AbstractValue
 from . import builders
+from .joined_values import aval_of, convert, is_value
 from .memory import aliasing
 from .python_numbers import wrap
 from .tensor import Tensor
-from .unify import aval_of, convert, is_value
 
 _STORED = ('it was put in a list that a graph loop or cond holds as stacked values, which '
            'keep the values it had then (numpy\'s list would see the update)')

@@ -1,8 +1,8 @@
 """numpy's dispatch protocols on symbolic tensors: which ufunc or numpy function stages which op."""
 import numpy as np
 
-from ..ops.elementwise import UFUNCS
-from ..ops.indexing import split_index
+from ..graph_ops.elementwise import UFUNCS
+from ..graph_ops.indexing import split_index
 from . import builders, numpy_calls, numpy_functions, tensor  # noqa: F401  (their handlers)
 from .memory import updates
 from .numpy_handlers import (  # noqa: F401  (CALLS, HANDLERS: for callers)

@@ -12,9 +12,9 @@ import numpy as np
 
 from . import builders, sizes
 from .graph_lists import GraphList
+from .joined_values import aval_of
 from .numpy_handlers import HANDLERS, _reject_out, intercepts
 from .tensor import Tensor
-from .unify import aval_of
 
 _ABSENT = object()  # an argument not given (None is a value: a dim that x.shape does not know)
 

@@ -18,7 +18,7 @@ state after the statement would depend on the path taken at run time: refused.
 import numpy as np
 
 from ..errors import StagingError
-from ..ops.floating_errors import KINDS
+from ..graph_ops.floating_errors import KINDS
 from . import builders
 from .errstate_regions import merged
 from .numpy_handlers import intercepts

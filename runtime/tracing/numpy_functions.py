@@ -3,13 +3,13 @@ import inspect
 
 import numpy as np
 
-from .. import ops
-from . import builders, sizes, tensor, unify
+from .. import graph_ops
+from . import builders, joined_values, sizes, tensor
 from .numpy_calls import creation
 from .numpy_handlers import HANDLERS, _name, _params, _reject_out, _static, handles, implements
 
 # The numpy functions the ops declare (`Op.numpy`), but those with a handler of their own (below).
-for _function, _op in ops.numpy_functions().items():
+for _function, _op in graph_ops.numpy_functions().items():
     if _op.numpy_inputs is not None:
         implements(_function, op=_op.name, arrays=_op.numpy_inputs)
 
@@ -123,7 +123,7 @@ def _with_run_time_shape(func, creation_op):
         if arguments.get('shape') is None:
             return static(*args, **kwargs)
         a = next(iter(arguments.values()))  # `a`, or `prototype` for np.empty_like
-        dtype = arguments.get('dtype') or unify.aval_of(a).dtype
+        dtype = arguments.get('dtype') or joined_values.aval_of(a).dtype
         fill = (arguments['fill_value'],) if 'fill_value' in arguments else ()
         staged = creation(creation_op, arguments.get('shape'), dtype, *fill)
         return static(*args, **kwargs) if staged is None else staged

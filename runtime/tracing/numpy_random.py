@@ -4,7 +4,7 @@ A call of a method of an `np.random.Generator` or `np.random.RandomState`
 (wherever the generator comes from: a global, an attribute, an argument, a
 closure), or of an `np.random.*` function (methods of the global RandomState,
 `np.random.mtrand._rand`), made while this thread traces, stages a `draw`
-(`runtime.ops.random`) instead of drawing: every run of the graph draws, in
+(`runtime.graph_ops.random`) instead of drawing: every run of the graph draws, in
 program order, as the eager code draws at every call. Converted code reaches
 them through `converted_call` (`overload`); code that is not converted (a
 library, a lambda, `autograph=False`) calling an `np.random.*` function
@@ -27,10 +27,10 @@ import threading
 
 import numpy as np
 
+from ..ag_operators import dispatch
 from ..errors import StagingError
+from ..graph_ops.random import REFUSED, SPECS, VARARGS
 from ..ir.core import Hole
-from ..operators import dispatch
-from ..ops.random import REFUSED, SPECS, VARARGS
 from . import builders, sizes, tensor
 from .graph_lists import GraphList
 from .memory import aliasing, made_arrays, updates

@@ -6,8 +6,8 @@ Python int, so `x * i` keeps a float32 `x` float32, as in the eager code.
 Anything else (numpy functions, arrays, numpy scalars) treats it as numpy
 treats a Python scalar: weakly typed (NEP 50).
 """
+from ..converted_code.operator_table import PYTHON_NUMBER_BINARY
 from ..ir.core import PYTHON_NUMBERS
-from ..python.operator_table import PYTHON_NUMBER_BINARY
 from . import builders
 from .tensor import Tensor
 

@@ -16,12 +16,12 @@ import weakref
 
 import numpy as np
 
+from ..converted_code.frames import is_internal
 from ..errors import OperatorNotAllowedInGraphError
+from ..graph_ops.creation import check_sizes
 from ..ir import shapes
 from ..ir.core import Hole
 from ..ir.printing import pp_type
-from ..ops.creation import check_sizes
-from ..python.frames import is_internal
 from . import builders, tensor
 from .python_numbers import wrap
 

@@ -14,10 +14,10 @@ import math
 
 import numpy as np
 
+from ..ag_operators import dispatch
+from ..converted_code.frames import user_frame
 from ..ir.core import PYTHON_NUMBERS
 from ..ir.printing import pp_type
-from ..operators import dispatch
-from ..python.frames import user_frame
 from . import conversions
 from .conversions import CONVERT, not_allowed
 from .memory.constants import constant_target_error, storing_into_numpy

@@ -8,8 +8,8 @@ import sys
 
 import numpy as np
 
-from .. import ops
-from ..python.operator_table import ARITHMETIC, AUGMENTED, COMPARISONS, UNARY
+from .. import graph_ops
+from ..converted_code.operator_table import ARITHMETIC, AUGMENTED, COMPARISONS, UNARY
 from . import builders, numpy_api, sizes
 from .memory import aliasing, updates
 from .tensor import Tensor, is_operand
@@ -101,6 +101,6 @@ for _op in COMPARISONS.values():
     setattr(Tensor, f'__{_op.stem}__', _binary(getattr(np, _op.ufunc), False))
 for _op in UNARY.values():
     setattr(Tensor, f'__{_op.stem}__', _unary(getattr(np, _op.ufunc)))
-for _name in ops.method_names():  # the ndarray methods the ops declare
+for _name in graph_ops.method_names():  # the ndarray methods the ops declare
     if _name != 'copy':  # Tensor's own: a C-ordered copy
         setattr(Tensor, _name, _numpy_method(getattr(np, _name)))

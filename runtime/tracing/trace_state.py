@@ -16,7 +16,7 @@ thread marked (calls then take their slow paths, with the right results); the
 thread unmarks itself the next time it looks for its current builder.
 
 When a thread enters its first builder, and when `dispatch.tracing` turns empty,
-`dispatch.on_trace_boundary` (`runtime.python.python_mode`: converted modules run
+`dispatch.on_trace_boundary` (`runtime.converted_code.python_mode`: converted modules run
 converted code while anything is traced; it does nothing when they run it already)
 is called after the state changed, then `dispatch.boundary_hooks`
 (`runtime.tracing.numpy_random` puts stand-ins for the `np.random.*` functions
@@ -27,7 +27,7 @@ gives the same results more slowly.
 """
 import threading
 
-from ..operators import dispatch
+from ..ag_operators import dispatch
 
 _get_ident = threading.get_ident
 

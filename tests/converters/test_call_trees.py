@@ -3,7 +3,7 @@ import types
 
 from convert_helpers import assert_same, convert, converted, expected, stripped_lines
 
-from runtime.python.sourcemap import SourceMap
+from runtime.converted_code.sourcemap import SourceMap
 
 
 def test_positional_and_keyword_arguments():
@@ -210,7 +210,7 @@ def test_calls_behave_as_in_python():
 
 def test_every_frame_reading_builtin_is_left_as_written_and_runs_where_its_scope_is():
     from runtime import ag
-    from runtime.operators.py_builtins import FRAME_READERS
+    from runtime.ag_operators.builtin_names import FRAME_READERS
     lines = stripped_lines(converted('''
         def f(x):
             return globals(), vars(x), dir(), eval('x', {'x': 2}, {})

@@ -4,7 +4,7 @@ import ast
 from convert_helpers import assert_same, convert
 
 from autograph_cli.line_wrapping import WIDTH, _breaks, wrap
-from runtime.python.sourcemap import SourceMap
+from runtime.converted_code.sourcemap import SourceMap
 
 
 def test_a_short_line_stays_whole():

@@ -25,8 +25,8 @@ MODES = {'graph': rt.function, 'jit': functools.partial(rt.function, jit_compile
 
 
 def _jit_helpers():
-    """tests/runtime/backends/jit_helpers.py: the jit tests' tolerance, loaded by path."""
-    path = Path(__file__).resolve().parent.parent / 'runtime' / 'backends' / 'jit_helpers.py'
+    """tests/runtime/jit_helpers.py: the jit tests' tolerance, loaded by path."""
+    path = Path(__file__).resolve().parent.parent / 'runtime' / 'jit_helpers.py'
     spec = importlib.util.spec_from_file_location('_realcode_jit_helpers', path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

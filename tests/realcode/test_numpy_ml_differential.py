@@ -17,7 +17,7 @@ from numpy_ml_cases import CASES, Raised, assert_identical, run
 from numpy_ml_copies import CONVERTED, ORIGINAL, VENDOR, submodules
 
 import runtime as rt
-from runtime.python import python_mode
+from runtime.converted_code import python_mode
 
 # the three functions the converter leaves as written, with the reason it gives
 UNCONVERTED = {

@@ -8,8 +8,8 @@ from loading import import_file
 
 import runtime as rt
 from autograph_cli.pipeline import convert_module
-from runtime.execution.executor import compile_graph
-from runtime.execution.interpreter import eval_graph
+from runtime.backends.executor.executor import compile_graph
+from runtime.backends.executor.interpreter import eval_graph
 from runtime.ir.liveness import sub_graphs
 
 

@@ -1,19 +1,15 @@
 """Helpers for the graph runtime tests: trace, run both executors, compare bit for bit."""
-import sys
-from pathlib import Path
 
 import numpy as np
 from equality import assert_same
 from extras import installed
 
 from runtime import passes
-from runtime.execution.executor import compile_graph
-from runtime.execution.interpreter import eval_graph
+from runtime.backends.executor.executor import compile_graph
+from runtime.backends.executor.interpreter import eval_graph
 from runtime.ir import structure
 from runtime.ir.core import PYTHON_TYPE, AbstractValue
 from runtime.staging import make_graph
-
-sys.path.insert(0, str(Path(__file__).parent / 'backends'))  # jit_helpers
 
 
 def spec(value):
@@ -58,7 +54,7 @@ def run_both(graph, *args, jit=True):
 
 def assert_scratch_stays_inside(function, values):
     """No array among `values` (results, arguments) shares memory with the scratch buffers the
-    compiled `function` keeps for its next call (`runtime.execution.scratch`)."""
+    compiled `function` keeps for its next call (`runtime.backends.executor.scratch`)."""
     scratch = function.__globals__.get('_scratch')
     if scratch is None:
         return

@@ -1,6 +1,6 @@
 """Modules tests import from files. A converted module looks itself up in `sys.modules` while it
 runs, so each is registered there: only while it executes (`import_file`), or until the test ends
-(`load`; `tests/runtime/python/conftest.py` forgets them)."""
+(`load`; `tests/runtime/converted_code/conftest.py` forgets them)."""
 import importlib.util
 import sys
 

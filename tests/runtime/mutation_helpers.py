@@ -9,8 +9,8 @@ from graph_helpers import assert_scratch_stays_inside, check_jit
 from loading import import_file
 
 import runtime as rt
-from runtime.execution.executor import compile_graph
-from runtime.execution.interpreter import eval_graph
+from runtime.backends.executor.executor import compile_graph
+from runtime.backends.executor.interpreter import eval_graph
 from runtime.ir import structure
 
 

@@ -15,32 +15,34 @@ RUNTIME = pathlib.Path(__file__).resolve().parents[2] / 'runtime'
 STAGES = (
     # standard library only: what converted code runs on Python values
     ('python', ('runtime', 'runtime.errors', 'runtime.config', 'runtime.ag',
-                'runtime.operators', 'runtime.python')),
+                'runtime.ag_operators', 'runtime.converted_code')),
     ('ir', ('runtime.ir', 'runtime.pictures')),  # graphs, their checker, the op registry, drawings
-    ('ops', ('runtime.ops',)),                  # the ops: implementation beside type rule
+    ('graph ops', ('runtime.graph_ops',)),      # the op library: implementation beside type rule
     ('tracing', ('runtime.tracing',)),          # builders, tensors, numpy dispatch, memory
-    ('api', ('runtime.api',)),                  # Variable, TensorSpec, print
+    ('user objects', ('runtime.user_objects',)),  # Variable, TensorSpec, print
     ('staging', ('runtime.staging',)),          # the graph side of the ag__ operators
-    ('execution', ('runtime.execution',)),      # interpreter and compiled executor
+    ('executor', ('runtime.backends.executor',)),  # reference interpreter, numpy executor
     ('passes', ('runtime.passes',)),            # graph -> graph optimizations
-    ('backends', ('runtime.backends',)),        # jit_compile=True: numba lowering, compile cache
-    ('polymorphic', ('runtime.polymorphic',)),  # rt.function
+    ('backends', ('runtime.backends',)),        # choosing one; jit_compile=True: numba
+    ('rt.function', ('runtime.rt_function',)),  # tracing functions, cached per signature
     ('autodiff', ('runtime.autodiff', 'runtime.module', 'runtime.optimizers')),  # tapes, training
-    ('saving', ('runtime.saving', 'runtime.onnx')),  # graphs kept and exported
+    # graphs kept and exported, and the coverage figures (which may import every backend)
+    ('saving', ('runtime.saving', 'runtime.backends.onnx', 'runtime.backends.coverage')),
     ('facade', ('runtime.autograph',)),  # rt.autograph: conversion, graphs and their pictures
 )
 # No import points up the stages: a lower stage that needs a higher one's behaviour gets it by
-# a hook the higher one installs when imported (ops/binding.py, ir/core.py's forms, ...).
-CONVERTER_IMPORTER = 'runtime.python.conversion'  # converts on the fly, importing the converter late
+# a hook the higher one installs when imported (graph_ops/binding.py, ir/core.py's forms, ...).
+CONVERTER_IMPORTER = 'runtime.converted_code.conversion'  # converts on the fly: imports it late
 # Imported inside functions, so that the runtime runs without them (or loads without their cost):
 # the optional packages, our modules that import them at module level, and the converter.
 LAZY_OPTIONAL = {
     'numba', 'onnx', 'onnxruntime', 'scipy', 'sklearn', 'dask',  # the extras
-    'autograph_cli',  # the converter: runtime.python.conversion converts on the fly
+    'autograph_cli',  # the converter: runtime.converted_code.conversion converts on the fly
     # the jit backend (0.1 s to import) and its modules that import numba
-    'runtime.backends.numba', 'runtime.backends.numba.helpers',
+    'runtime.backends.numba', 'runtime.backends.numba.njit_functions',
     'runtime.backends.numba.numpy_blas', 'runtime.backends.numba.dispatcher_cache',
-    'numpy',  # by runtime.operators.lists only: `import runtime.ag` loads no numpy (test_ag_contract)
+    # by runtime.ag_operators.lists only: `import runtime.ag` loads no numpy (test_ag_contract)
+    'numpy',
 }
 
 

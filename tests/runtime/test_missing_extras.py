@@ -8,7 +8,7 @@ import pytest
 
 import runtime as rt
 from runtime.backends.numba import INSTALL_HINT
-from runtime.onnx import INSTALL, OnnxExportError
+from runtime.backends.onnx import INSTALL, OnnxExportError
 
 
 def double(x):

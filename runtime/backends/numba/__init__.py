@@ -11,11 +11,11 @@ import weakref
 
 import numpy as np
 
-from ...api.resource_variables import Variable
 from ...errors import AgError
+from ...graph_ops.state import store
 from ...ir.core import PYTHON_TYPE
 from ...ir.nesting import recursion_room
-from ...ops.state import store
+from ...user_objects.resource_variables import Variable
 from . import cache, errstate, zero_division  # noqa: F401 (errstate: its lowerings register)
 from .codegen import Codegen
 from .lowering import UnsupportedOpError  # noqa: F401 (raised by codegen, caught by users)
@@ -99,7 +99,7 @@ def _compile_now(jitted, signature, name, source):
 
 def _value_of(ref):
     """A variable's value as the compiled function takes it (0-d: a scalar); a random
-    generator's key (`helpers.hold`)."""
+    generator's key (`njit_functions.hold`)."""
     if not isinstance(ref, Variable):
         return id(ref)
     return ref._value[()] if ref._value.ndim == 0 else ref._value
@@ -130,9 +130,9 @@ def _wrapper(graph, codegen, jitted, source):
 
     generators = [ref for ref in refs if not isinstance(ref, Variable)]
     if generators:
-        from . import helpers
+        from . import njit_functions
         for generator in generators:  # reachable by key while `run` lives
-            weakref.finalize(run, helpers.release, helpers.hold(generator))
+            weakref.finalize(run, njit_functions.release, njit_functions.hold(generator))
     # the common case: numba's own dispatch (constants that are arrays could come back as
     # results, read-only: those calls copy them, `_writeable`)
     if not (refs or divisions) and all(c is _same for c in convert) and not any(
@@ -156,7 +156,7 @@ def _keep(ref, value):
     variable's dtype (`lowering._assign`) that no result shares (the graph gives none), so
     it is kept as it is, without `store`'s copy."""
     if value.__class__ is np.ndarray and value.shape == ref._value.shape and \
-            value.flags.c_contiguous:  # a variable's value is C-contiguous (ops/state.py)
+            value.flags.c_contiguous:  # a variable's value is C-contiguous (graph_ops/state.py)
         value.flags.writeable = False
         ref._value = value
     else:

@@ -41,7 +41,7 @@ def header(helpers):
     """The generated module's imports: numpy, objmode and the helpers its code calls (only
     those: a helper's numba dispatcher is built when first imported)."""
     names = ', '.join(sorted(helpers))
-    imports = f'from runtime.backends.numba.helpers import {names}\n' if names else ''
+    imports = f'from runtime.backends.numba.njit_functions import {names}\n' if names else ''
     return f'import numpy as np\nfrom numba import njit, objmode\n{imports}\n\n'
 
 
@@ -66,9 +66,9 @@ def entry_key(module_source):
 
 @functools.cache
 def _helpers_digest():
-    """The hash of `helpers.py`, compiled into every entry (numba's own cache checks only the
+    """The hash of `njit_functions.py`, compiled into every entry (numba's own cache checks only the
     entry module's time stamp, so a changed helper would otherwise run stale machine code)."""
-    return hashlib.sha256((Path(__file__).parent / 'helpers.py').read_bytes()).hexdigest()
+    return hashlib.sha256((Path(__file__).parent / 'njit_functions.py').read_bytes()).hexdigest()
 
 
 def load_or_compile(source, fn_name, helpers=()):

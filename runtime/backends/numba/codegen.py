@@ -13,19 +13,19 @@
 
 Only live equations are emitted (non-strict execution). Sub-graphs of `cond`,
 `while` and `call` are emitted in place on the enclosing function's names
-(`control_flow`). Elementwise groups (`passes.fusion`) become one loop over
+(`control`). Elementwise groups (`passes.fusion`) become one loop over
 their elements (`fused`), and ops whose numpy kernel is faster than numba's
 stay numpy's (`kernels`). Variables' values are passed in and given back.
 """
 import numpy as np
 
-from ... import ops
-from ...execution.inplace import FRESH
+from ... import graph_ops
+from ...graph_ops.elementwise import UFUNCS
 from ...ir.core import Literal, Var
 from ...ir.liveness import live_equations, sub_graphs
-from ...ops.elementwise import UFUNCS
 from ...passes import fusion
-from . import control_flow, fused, kernels, outlining, zero_division
+from ..executor.inplace import FRESH
+from . import control, fused, kernels, outlining, zero_division
 from .lowering import LOWERINGS, UnsupportedOpError, unsupported
 from .types import literal_source
 
@@ -163,7 +163,7 @@ class Codegen:
         return self._blocks[-1].dying_in(group)
 
     def equation(self, eq):
-        emit_flow = control_flow.EMITTERS.get(eq.primitive)
+        emit_flow = control.EMITTERS.get(eq.primitive)
         if emit_flow is not None:
             start = self._count
             lines = emit_flow(self, eq)
@@ -242,7 +242,7 @@ def _parameter_value(value):
 
 def _is_effect(eq):
     """An effect numba cannot run (a variable's update and print are lowered)."""
-    return ops.get(eq.primitive).stateful and eq.primitive not in LOWERINGS
+    return graph_ops.get(eq.primitive).stateful and eq.primitive not in LOWERINGS
 
 
 def all_equations(graph):

@@ -1,7 +1,7 @@
 """Lowerings of array creation: `zeros`, `ones`, `full`, `eye`, `arange`, `*_like`.
 
-Sizes are the size templates of `ops.creation` (holes: run-time sizes);
-`arange` computes numpy's length and values (`helpers.arange_*`).
+Sizes are the size templates of `graph_ops.creation` (holes: run-time sizes);
+`arange` computes numpy's length and values (`njit_functions.arange_*`).
 """
 import numpy as np
 
@@ -25,7 +25,7 @@ def _filled(value):
 
 
 def _size(template, args):
-    """A size template (`ops.creation`) as source: holes are the run-time sizes, as ints."""
+    """A size template (`graph_ops.creation`) as source: holes are the run-time sizes, as ints."""
     if isinstance(template, Hole):
         return f'int({args[template.index]})'
     if isinstance(template, tuple):

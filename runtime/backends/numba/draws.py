@@ -1,11 +1,11 @@
 """Random draws under jit_compile=True: numpy's own generator, called through `numba.objmode`.
 
 numba has a generator of its own, whose numbers are not numpy's; a `draw` calls
-the numpy generator's method instead (`helpers.draw_from`, the `draw` op's
+the numpy generator's method instead (`njit_functions.draw_from`, the `draw` op's
 implementation), at its place in program order, from the compiled function:
 the numbers, and the generator's state afterwards, are bitwise those of the
 numpy executor and of eager numpy. The compiled function takes the generator as
-an int key (`helpers.hold`); the arguments are passed as numba boxes them
+an int key (`njit_functions.hold`); the arguments are passed as numba boxes them
 (arrays, Python scalars). A 0-d array drawn (`size=()`) comes back as a numpy
 scalar, as other 0-d results of compiled functions do. A gradient's `rng_state`
 and `rng_restore` (reading and restoring a generator's state) go the same way.

@@ -8,7 +8,7 @@ cannot be honoured, nor an integer division by zero in an ignoring region
 (the wrapper reports those under the caller's state, `zero_division`), nor
 `np.seterr`, whose effect is on numpy's state.
 """
-from .control_flow import EMITTERS, emit_call
+from .control import EMITTERS, emit_call
 from .lowering import LOWERINGS, unsupported
 from .zero_division import FLAG
 

@@ -16,8 +16,8 @@ before its outputs are stored.
 """
 import numpy as np
 
+from ...graph_ops.elementwise import UFUNCS
 from ...ir.core import AbstractValue, Literal, Var
-from ...ops.elementwise import UFUNCS
 from . import ufunc_loops, zero_division
 from .lowering import check_literals, constant_comparison, loop_dtypes, unsupported
 from .types import cast, dtype_source, is_scalar

@@ -2,7 +2,7 @@
 
 numba indexes without bounds checks (it would read or write outside the
 array), so every integer index, static or dynamic, goes through
-`helpers.index_array` (arrays) or a check of its own (scalars): an index out
+`njit_functions.index_array` (arrays) or a check of its own (scalars): an index out
 of bounds raises IndexError as numpy does (numba's message cannot name the
 index). numba takes at most one integer array in an index (with slices and
 ints); `ufunc_at` takes one integer array per axis, as the gradient of
@@ -10,9 +10,9 @@ ints); `ufunc_at` takes one integer array per axis, as the gradient of
 """
 import numpy as np
 
+from ...graph_ops.elementwise import UFUNCS
 from ...ir.core import Hole
 from ...ir.lowerings import NUMBA
-from ...ops.elementwise import UFUNCS
 from .types import cast, dtype_source, is_scalar, literal_source
 
 INDENT = '    '

@@ -8,7 +8,7 @@ microsecond). Every other op is numba's: fused into loops, or numba's numpy.
 """
 import numpy as np
 
-from ...ops.elementwise import UFUNCS
+from ...graph_ops.elementwise import UFUNCS
 from .types import objmode_type
 
 # (ufunc, dtype) whose numpy kernel is SIMD on x86-64 (numpy 2.x, AVX2), measured faster

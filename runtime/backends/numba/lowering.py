@@ -6,15 +6,15 @@ an expression (one output) or a list of lines assigning the targets
 `jit_compile=True`: `UnsupportedOpError` names it, its dtypes and the line
 that staged it, when the function is traced. `cond`, `while`, `call` and a
 loop's gradient (`while_saving`, `while_vjp`) are control flow, lowered by
-`control_flow`.
+`control`.
 """
 import numpy as np
 
+from ...converted_code.operator_table import AUGMENTED
 from ...errors import AgError
+from ...graph_ops.elementwise import UFUNCS
 from ...ir.core import Literal
 from ...ir.lowerings import NUMBA
-from ...ops.elementwise import UFUNCS
-from ...python.operator_table import AUGMENTED
 from . import creation, draws, indexing, reductions, shapes, ufunc_loops, zero_division
 from .types import cast, dtype_source, is_scalar, loop_types
 

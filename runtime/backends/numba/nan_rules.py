@@ -7,7 +7,7 @@ exp of a NaN is +NaN whatever its sign (its SIMD kernel), numba's keeps it;
 numpy's arctan2 of two NaNs gives the first, numba's the second. So instead
 of a table that holds on one machine, the rule is read off numpy (a few
 values through the ufunc, cached) and compiled into the jit's kernel
-(`helpers._numpy_nans`). A rule is 'what a NaN input gives:what an invalid
+(`njit_functions._numpy_nans`). A rule is 'what a NaN input gives:what an invalid
 operation gives', e.g. 'keep:-q' or 'first:-q'; None if numpy follows none
 of these (the op then keeps numba's NaNs).
 """

@@ -1,7 +1,7 @@
 """Lowerings of reductions and scans over axes (registered in `NUMBA`).
 
 numba's `np.max`, `np.min` and `np.prod` take no axis: those reduce the rows
-of a 2-d copy whose columns are the reduced axes (`helpers.max_rows`, ...), as
+of a 2-d copy whose columns are the reduced axes (`njit_functions.max_rows`, ...), as
 do argmax, argmin (first NaN's index), all, any, and cumsum and cumprod (which
 scan the rows: numba's start from 0, losing a leading -0.0). numba adds in
 order where numpy adds pairwise, so float sums differ in rounding (the

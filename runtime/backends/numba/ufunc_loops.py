@@ -6,7 +6,7 @@ loop is float16's), have none there, so such an op is refused by name when
 the function is traced instead of failing inside numba. Where numba's loop
 computes something else, the call goes to a helper that computes numpy's
 result: float `floor_divide` (numba's is `floor(a / b)`), and the kernels of
-`kernel_spec` (`helpers.numpy_unary`, `numpy_binary`): float maximum/minimum
+`kernel_spec` (`njit_functions.numpy_unary`, `numpy_binary`): float maximum/minimum
 at signed zeros, signed integer division by -1 (numba's remainder traps),
 shifts by counts out of range, integer powers, and the NaNs of libm-backed
 float ufuncs (`nan_rules`: numpy's sign and payload).
@@ -44,7 +44,7 @@ def missing_loop(ufunc, dtypes):
 
 
 def kernel_spec(ufunc, dtypes):
-    """The kernel (`helpers._kernel`) computing `ufunc` on its loop's `dtypes` as numpy does
+    """The kernel (`njit_functions._kernel`) computing `ufunc` on its loop's `dtypes` as numpy does
     where numba's own differs, or None."""
     dtypes = [np.dtype(d) for d in dtypes]
     if len(set(dtypes)) != 1 or ufunc.nout != 1:

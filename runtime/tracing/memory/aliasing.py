@@ -3,7 +3,7 @@
 numpy arrays are mutable and share memory (views); graph values are not. A
 `Tensor` object stands for one array object of the traced code and its
 variable is that array's current value: an in-place update stages a pure
-update op (`ops/updates.py`) and rebinds the object to its result, so every
+update op (`graph_ops/updates.py`) and rebinds the object to its result, so every
 name bound to the object sees the new value, as with numpy.
 
 Objects that share memory share a `Buffer`: the current value of the root

@@ -1,12 +1,12 @@
 """The memory array objects live in while tracing: a `Buffer` per root array, a `Ref` per object."""
 import weakref
 
-from ... import ops
+from ... import graph_ops
 from .. import builders, tensor
 from ..errstate_regions import inner_primitive  # a region's value is its op's
 
 # Ops whose 0-d results are 0-d arrays; other ops give numpy scalars for 0-d results.
-ARRAY_RESULTS = ops.names_where('array_result')
+ARRAY_RESULTS = graph_ops.names_where('array_result')
 
 
 class Buffer:

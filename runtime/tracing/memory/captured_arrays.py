@@ -11,7 +11,7 @@ A proxy's first use as a value (a read, or any write) makes it a graph input
 (`input_of`): at each call the array is found again by its path and fed to
 the graph, so the graph sees its value at call time, as numpy does; if the
 trace updated it, its final value is written back into it after the run, as
-an updated argument is (`polymorphic.object_state`). Uses that do not read the
+an updated argument is (`rt_function.object_state`). Uses that do not read the
 values (`.shape`, `.dtype`, `is`) leave it alone.
 """
 import collections

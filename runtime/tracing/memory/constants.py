@@ -2,9 +2,9 @@
 import dis
 import sys
 
+from ...converted_code.frames import first_outside
+from ...converted_code.sourcemap import source_location
 from ...errors import MutationError
-from ...python.frames import first_outside
-from ...python.sourcemap import source_location
 
 _CONSTANT_FIX = (
     'a numpy array that the traced function did not make (captured from a global or closure, or '

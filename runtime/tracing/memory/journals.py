@@ -4,7 +4,7 @@ A GraphBuilder journals each buffer (`aliasing.Buffer`) it updates or makes
 stale: `builder.written` maps it to its state before the first change, so that
 a cond path or a loop body can be undone and its updates merged or carried
 (`cf_arrays`), and the updates a trace made to arrays of an enclosing trace
-returned (`polymorphic.writeback`).
+returned (`rt_function.writeback`).
 """
 import weakref
 

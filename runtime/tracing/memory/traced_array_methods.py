@@ -1,8 +1,8 @@
 """TracedArray's behaviour: each operation runs numpy's on the plain array, or stages it (`traced_array`)."""
 import numpy as np
 
-from ... import ops
-from ...ops.indexing import split_index
+from ... import graph_ops
+from ...graph_ops.indexing import split_index
 from .. import numpy_api
 from ..trace_state import current_builder
 from . import made_arrays, updates, views
@@ -12,7 +12,7 @@ from .traced_array import TracedArray
 _UPDATING_UNSTAGED = ('partition', 'resize', 'setfield')
 # Methods that update the array itself (the ops' `in_place_method` and those); those that may
 # return a view of it.
-UPDATING = ops.in_place_methods() | frozenset(_UPDATING_UNSTAGED)
+UPDATING = graph_ops.in_place_methods() | frozenset(_UPDATING_UNSTAGED)
 _VIEWING = frozenset(('reshape', 'transpose', 'swapaxes', 'squeeze', 'ravel', 'view', 'diagonal'))
 # Methods run on the tensor once the array is promoted: the ops' (`Op.methods`), the updating
 # ones and these, which the tensor defines itself (their signatures differ from numpy's function,
@@ -21,7 +21,7 @@ _OTHER_METHODS = ('argpartition', 'astype', 'byteswap', 'choose', 'compress', 'd
                   'dumps', 'flatten', 'getfield', 'item', 'repeat', 'reshape', 'searchsorted',
                   'tobytes', 'tofile', 'tolist', 'trace', 'transpose', 'view')
 # numpy functions returning a view of their first argument (`Op.view`)
-_VIEW_FUNCTIONS = frozenset(f for f, op in ops.numpy_functions().items() if op.view)
+_VIEW_FUNCTIONS = frozenset(f for f, op in graph_ops.numpy_functions().items() if op.view)
 
 
 def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
@@ -222,7 +222,7 @@ TracedArray.__array_ufunc__, TracedArray.__array_function__ = _array_ufunc, _arr
 TracedArray.__getitem__, TracedArray.__setitem__ = _getitem, _setitem
 TracedArray.__repr__, TracedArray.__str__ = _repr, _str
 TracedArray._graph_value = made_arrays.tensor_or_itself  # a graph's value for it (`builders`)
-for _name in sorted({*ops.method_names(), *UPDATING, *_OTHER_METHODS}):
+for _name in sorted({*graph_ops.method_names(), *UPDATING, *_OTHER_METHODS}):
     setattr(TracedArray, _name, _method(_name))
 for _name in ('T', 'mT', 'real', 'imag', 'flat'):
     setattr(TracedArray, _name, _property(_name))

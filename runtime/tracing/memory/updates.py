@@ -1,6 +1,6 @@
 """In-place updates of tensors: `x[i] = v`, `x += v`, `out=`, `x.fill`, `x.sort`, np.copyto, np.put, ...
 
-Each stages the pure update op of its kind (`ops/updates.py`) and gives its
+Each stages the pure update op of its kind (`graph_ops/updates.py`) and gives its
 result to the array object updated (`aliasing.update`), as numpy updates the
 array itself. numpy scalars and Python numbers are immutable: `s += 1` gives a
 new value and item assignment raises numpy's (or Python's) TypeError. An array
@@ -13,8 +13,8 @@ import operator
 
 import numpy as np
 
+from ...graph_ops.indexing import split_index
 from ...ir.core import PYTHON_TYPE
-from ...ops.indexing import split_index
 from .. import builders, tensor
 from ..numpy_handlers import handles
 from . import aliasing

@@ -13,7 +13,7 @@ by `value`. `link(primitive, inputs, params, result)` runs after `builders.bind`
 """
 import numpy as np
 
-from ... import ops
+from ... import graph_ops
 from ...ir.core import Hole
 from ...ir.shapes import normalize_axis
 from .. import builders, tensor
@@ -102,7 +102,7 @@ def _reshape_as(view, base, value):
 # how a write into a view reaches its base: the ops' own `undo`, or code of its own for these
 _BACKWARD = {'getitem': _set_item, 'transpose': _transpose, 'moveaxis': _moveaxis}
 _UNDO = {'reshape': _reshape_as, 'itself': _same}
-_BACKWARD.update({op.name: _UNDO[op.undo] for op in ops.all_ops() if op.undo is not None})
+_BACKWARD.update({op.name: _UNDO[op.undo] for op in graph_ops.all_ops() if op.undo is not None})
 
 
 def _base(inputs):
@@ -202,5 +202,5 @@ def _astype(inputs, params, result):
 
 _LINKS = {'getitem': _getitem, 'split': _split, 'broadcast_to': _broadcast_to, 'astype': _astype}
 _LINKS.update({op.name: _maybe(op.name) if op.view_when_strides_allow else _always(op.name)
-               for op in ops.all_ops() if op.view and op.name not in _LINKS})  # `Op.view`
+               for op in graph_ops.all_ops() if op.view and op.name not in _LINKS})  # `Op.view`
 builders.AFTER_BIND.update(_LINKS)

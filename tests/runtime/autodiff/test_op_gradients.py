@@ -1,6 +1,6 @@
 """Every differentiable op's gradient against central finite differences, eagerly and in graphs.
 
-The op table (`tests/runtime/ops/op_table.py`) has one row per op; a row's
+The op table (`tests/runtime/graph_ops/op_table.py`) has one row per op; a row's
 `gradient` lists cases over a few shape classes. A row's graph is checked to
 stage its op (so a row cannot test another op than its own), and every op with
 a gradient rule has gradient cases or value rows `test_op_table` differentiates.
@@ -13,10 +13,10 @@ import pytest
 from autodiff_helpers import numeric_gradient
 
 import runtime as rt
-from runtime import ops
+from runtime import graph_ops
 from runtime.ir.liveness import sub_graphs
 
-sys.path.insert(0, str(Path(__file__).parents[1] / 'ops'))  # the op table
+sys.path.insert(0, str(Path(__file__).parents[1] / 'graph_ops'))  # the op table
 from gradient_cases import Case  # noqa: E402
 from op_table import COVERED_ELSEWHERE, TABLE  # noqa: E402
 
@@ -101,12 +101,12 @@ def test_gradient_against_finite_differences(op):
 
 
 def test_every_op_with_a_gradient_rule_has_a_row():
-    """With gradient cases, or value rows (`tests/runtime/ops/test_op_table.py` differentiates
+    """With gradient cases, or value rows (`tests/runtime/graph_ops/test_op_table.py` differentiates
     those), or covered elsewhere (random draws: `test_random_gradients.py`)."""
     elsewhere = {name for names in COVERED_ELSEWHERE.values() for name in names}
     in_op_table = {row.op for row in TABLE if row.call is not None}
-    assert sorted(set(ops.GRADIENTS) - set(ROWS) - elsewhere - in_op_table) == []
-    assert sorted(set(ROWS) - set(ops.GRADIENTS)) == []  # no stale rows
+    assert sorted(set(graph_ops.GRADIENTS) - set(ROWS) - elsewhere - in_op_table) == []
+    assert sorted(set(ROWS) - set(graph_ops.GRADIENTS)) == []  # no stale rows
 
 
 M = np.array([[0.5, -1.2, 2.0], [0.3, 1.1, -0.7]])

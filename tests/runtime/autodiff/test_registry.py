@@ -1,8 +1,8 @@
 """Every op of the registry either has a gradient rule or says why it has none."""
 import numpy as np
 
-from runtime import ops
-from runtime.ops.elementwise import UFUNCS
+from runtime import graph_ops
+from runtime.graph_ops.elementwise import UFUNCS
 
 # Ops with float outputs and no gradient: each with the reason it has none. Keep it small.
 ALLOWED_WITHOUT_GRADIENT = {
@@ -21,13 +21,13 @@ def _float_outputs(name):
 
 
 def test_every_op_has_a_gradient_rule_or_a_reason():
-    missing = [n for n in ops.names() if n not in ops.GRADIENTS and n not in ops.NO_GRADIENT]
+    missing = [n for n in graph_ops.names() if n not in graph_ops.GRADIENTS and n not in graph_ops.NO_GRADIENT]
     assert missing == []
 
 
 def test_ops_without_gradient_are_not_differentiable_by_dtype_or_allowed():
     unexplained = []
-    for name, reason in ops.NO_GRADIENT.items():
+    for name, reason in graph_ops.NO_GRADIENT.items():
         integer_outputs = 'integers' in reason or 'integer size' in reason
         if integer_outputs and name in UFUNCS:
             assert not _float_outputs(name), name
@@ -38,10 +38,10 @@ def test_ops_without_gradient_are_not_differentiable_by_dtype_or_allowed():
 
 
 def test_no_op_has_both_a_rule_and_a_reason():
-    assert set(ops.GRADIENTS) & set(ops.NO_GRADIENT) == set()
+    assert set(graph_ops.GRADIENTS) & set(graph_ops.NO_GRADIENT) == set()
 
 
 def test_float_ufuncs_all_differentiate():
     float_ufuncs = {n for n in UFUNCS if _float_outputs(n)}
-    assert float_ufuncs - set(ops.GRADIENTS) == set()
-    assert np.add.__name__ in ops.GRADIENTS
+    assert float_ufuncs - set(graph_ops.GRADIENTS) == set()
+    assert np.add.__name__ in graph_ops.GRADIENTS

@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-import runtime.ops  # noqa: F401  (registers the ops)
+import runtime.graph_ops  # noqa: F401  (registers the ops)
 from runtime.ir import compatibility
 from runtime.ir.core import AbstractValue, Graph, Var
 from runtime.ir.registry import get

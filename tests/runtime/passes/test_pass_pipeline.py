@@ -8,7 +8,7 @@ from pass_helpers import assert_same
 import runtime as rt
 from runtime import passes
 from runtime.backends.compiling import CompileOptions, compile_function
-from runtime.execution import blocking
+from runtime.backends.executor import blocking
 
 
 def chain(x, y):

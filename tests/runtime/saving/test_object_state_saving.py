@@ -4,7 +4,7 @@ import pytest
 from extras import needs
 
 import runtime as rt
-from runtime.onnx.export import OnnxExportError
+from runtime.backends.onnx.export import OnnxExportError
 from runtime.saving.files import SavedModelError
 
 TABLE = np.arange(3.0)

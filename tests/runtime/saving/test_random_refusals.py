@@ -6,7 +6,7 @@ import pytest
 from extras import needs
 
 import runtime as rt
-from runtime.onnx import OnnxExportError
+from runtime.backends.onnx import OnnxExportError
 from runtime.saving.files import SavedModelError
 
 RNG = np.random.default_rng(0)

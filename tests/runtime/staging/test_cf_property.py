@@ -17,9 +17,9 @@ from loading import import_file
 
 import runtime as rt
 from autograph_cli.pipeline import convert_module
+from runtime.backends.executor.executor import compile_graph
+from runtime.backends.executor.interpreter import eval_graph
 from runtime.backends.numba import UnsupportedOpError
-from runtime.execution.executor import compile_graph
-from runtime.execution.interpreter import eval_graph
 from runtime.ir.check import check_graph
 
 VARIABLES = ('x', 'y', 'z')

@@ -7,8 +7,8 @@ import pytest
 
 import runtime as rt
 from runtime import ag as ag__
+from runtime.ag_operators import dispatch
 from runtime.ir.check import check_graph
-from runtime.operators import dispatch
 from runtime.staging import graph_side
 from runtime.tracing import tensor
 from runtime.tracing.builders import GraphBuilder

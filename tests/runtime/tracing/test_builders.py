@@ -8,9 +8,9 @@ import pytest
 from graph_helpers import run_both, trace
 
 import runtime as rt
+from runtime.ag_operators import dispatch
+from runtime.converted_code.sourcemap import SourceMap
 from runtime.ir.core import AbstractValue, Var
-from runtime.operators import dispatch
-from runtime.python.sourcemap import SourceMap
 from runtime.tracing import builders
 from runtime.tracing.builders import GraphBuilder, current_builder
 

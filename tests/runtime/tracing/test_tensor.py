@@ -4,11 +4,11 @@ import pytest
 from graph_helpers import check_against_eager, trace
 
 import runtime as rt
+from runtime.ag_operators import dispatch
+from runtime.backends.executor.executor import compile_graph
 from runtime.errors import OperatorNotAllowedInGraphError
-from runtime.execution.executor import compile_graph
+from runtime.graph_ops.elementwise import UFUNCS
 from runtime.ir.core import AbstractValue
-from runtime.operators import dispatch
-from runtime.ops.elementwise import UFUNCS
 from runtime.tracing import tensor
 from runtime.tracing.builders import GraphBuilder
 

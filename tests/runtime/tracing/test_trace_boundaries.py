@@ -1,7 +1,7 @@
 """Every thread's first graph builder asks for converted code, even when another thread traces."""
 import threading
 
-from runtime.operators import dispatch
+from runtime.ag_operators import dispatch
 from runtime.tracing import trace_state
 
 
