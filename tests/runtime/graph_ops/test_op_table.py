@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from equality import assert_same
+from extras import needs
 from graph_helpers import check_against_eager, spec, trace
 from op_table import COVERED_ELSEWHERE, ROWS, TABLE, M, V
 
@@ -51,6 +52,7 @@ def test_the_row_stages_its_op_and_every_executor_computes_numpy(row):
     assert row.op in _primitives(graph)
 
 
+@needs('numba')
 @pytest.mark.parametrize('row', [r for r in ROWS if r.op not in NUMBA], ids=repr)
 def test_jit_compile_refuses_an_op_numba_does_not_lower_naming_it(row):
     from runtime.backends.numba import UnsupportedOpError, compile_jit
