@@ -201,10 +201,11 @@ def test_an_ndarray_method_an_op_declares_stages_it_on_every_array_kind(name, me
     assert tape is not None
 
 
+@needs('onnx', 'onnxruntime')
 @pytest.mark.parametrize('row', ROWS, ids=repr)
 def test_onnx_export_computes_numpy_or_refuses_with_the_ops_reason(row, tmp_path):
-    onnx = pytest.importorskip('onnx')
-    onnxruntime = pytest.importorskip('onnxruntime')
+    import onnx
+    import onnxruntime
     concrete = rt.function(lambda *args: row.call(*args)).get_concrete_function(*row.args)
     path = tmp_path / 'model.onnx'
     if row.op not in ONNX:
