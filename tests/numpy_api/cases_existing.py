@@ -162,3 +162,69 @@ def _filled(x):
     y = x.copy()
     y.fill(2.5)
     return y
+
+S = np.array([[2.0, 0.5, 0.1], [0.5, 3.0, 0.2], [0.1, 0.2, 1.5]])  # symmetric positive definite
+
+# names working on dtypes and Python values while tracing, and more functions and methods
+CASES += [
+    Case('numpy.finfo', lambda x: x * np.finfo(x.dtype).eps, (V,), grad=True),
+    Case('numpy.iinfo', lambda x: np.minimum(x, np.iinfo(np.int32).max), (I,)),
+    Case('numpy.issubdtype',
+         lambda x: x * 2.0 if np.issubdtype(x.dtype, np.floating) else x, (V,), grad=True),
+    Case('numpy.dtype', lambda x: x.astype(np.dtype('float32')), (V,)),
+    Case('numpy.promote_types', lambda x: x.astype(np.promote_types(x.dtype, np.float32)), (I,)),
+    Case('numpy.can_cast', lambda x: x + 1 if np.can_cast(x.dtype, np.float64) else x, (I,)),
+    Case('numpy.errstate', lambda x: _log_ignoring_division(x), (V,), grad=True,
+         onnx='ONNX runtimes report no floating-point errors to handle'),
+    Case('numpy.int64', lambda x: np.int64(3) * x, (I,)),
+    Case('numpy.int32', lambda x: x + np.int32(3), (I,)),
+    Case('numpy.empty_like', lambda x: np.empty_like(x).shape, (M,), onnx=_PYTHON_VALUE),
+    Case('ndarray.conj', lambda x: x.conj(), (V,), grad=True),
+    Case('ndarray.conjugate', lambda x: x.conjugate(), (V,), grad=True),
+    Case('ndarray.round', lambda x: x.round(1), (V,)),
+    Case('ndarray.sort', lambda x: _sorted(x), (V,), jit=_no_lowering('sort'),
+         onnx="the ONNX lowering of 'sort' refuses its params",
+         note='no gradient: a tape refuses to update a value it follows in place'),
+    Case('ndarray.nonzero', lambda x: x.nonzero(), (V,), note='unknown dimension',
+         jit=_no_lowering('nonzero'), onnx="onnxruntime's NonZero has no float64 kernel"),
+    Case('numpy.nonzero', lambda x: np.nonzero(x > 0), (V,), note='unknown dimension',
+         jit=_no_lowering('nonzero')),
+    Case('numpy.diff', lambda x: np.diff(x), (V,), grad=True, jit=_no_lowering('diff'),
+         onnx="no ONNX lowering of 'diff' yet"),
+    Case('numpy.diff', lambda x: np.diff(x, n=2, axis=0), (N,), grad=True,
+         jit=_no_lowering('diff'), onnx="no ONNX lowering of 'diff' yet"),
+    Case('numpy.flip', lambda x: np.flip(x), (M,), grad=True),
+    Case('numpy.indices', lambda x: np.indices((2, 3)) + x, (I,)),
+    Case('numpy.linspace', lambda x: np.linspace(0.0, 1.0, 5) + x[0], (V,)),
+    Case('numpy.logspace', lambda x: np.logspace(0.0, 1.0, 4) * x[0], (V,)),
+    Case('numpy.place', lambda x: _placed(x), (V,), jit=_no_lowering('place'),
+         onnx='no ONNX operator repeats values to fill a boolean mask'),
+    Case('numpy.ravel_multi_index',
+         lambda x: np.ravel_multi_index((np.array([1, 0]), np.array([2, 1])), x.shape), (M,)),
+    Case('numpy.spacing', lambda x: np.spacing(x), (V,), onnx=_BIT_LEVEL),
+    Case('numpy.split', lambda x: np.split(x, 3), (V,), grad=True, jit=_no_lowering('split')),
+    Case('numpy.take_along_axis',
+         lambda x: np.take_along_axis(x, np.argsort(x, axis=1), axis=1), (M,), grad=True,
+         jit=_no_lowering('argsort')),
+    Case('numpy.linalg.inv', lambda x: np.linalg.inv(x), (S,), grad=True, exact=False,
+         jit=_no_lowering('inv'), onnx='no ONNX operator inverts a matrix'),
+    Case('numpy.linalg.det', lambda x: np.linalg.det(x), (S,), grad=True, exact=False,
+         jit=_no_lowering('det'), onnx="onnxruntime's Det has no float64 kernel"),
+]
+
+
+def _log_ignoring_division(x):
+    with np.errstate(divide='ignore'):
+        return np.log(x * x)
+
+
+def _sorted(x):
+    y = x.copy()
+    y.sort()
+    return y
+
+
+def _placed(x):
+    y = x.copy()
+    np.place(y, y > 0, 0.0)
+    return y
