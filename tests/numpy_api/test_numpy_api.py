@@ -34,9 +34,31 @@ RTOL_DEFAULT = 1e-9
 EPS, GRAD_RTOL, GRAD_ATOL = 1e-6, 1e-5, 1e-6
 
 
+GENERATORS = (np.random.Generator, np.random.RandomState)
+_GLOBAL_RANDOM_STATE = np.random.mtrand._rand  # what np.random.rand() and friends draw from
+_INITIAL_STATES = {}  # id(generator) -> its state before any case drew from it
+
+
+def _rewind(generator):
+    """Put `generator` back in the state it had before the first call: every call of a case
+    (eager, traced, interpreted, compiled) draws the same numbers."""
+    is_legacy = isinstance(generator, np.random.RandomState)
+    state = _INITIAL_STATES.setdefault(id(generator), generator.get_state() if is_legacy
+                                       else generator.bit_generator.state)
+    if is_legacy:
+        generator.set_state(state)
+    else:
+        generator.bit_generator.state = state
+    return generator
+
+
 def fresh(args):
-    """Copies of the case's arrays: a call that updates its arguments leaves the case alone."""
-    return tuple(a.copy() if isinstance(a, np.ndarray) else a for a in args)
+    """Copies of the case's arrays (a call that updates its arguments leaves the case alone),
+    and its generators, and numpy's global one, rewound to their first state. A generator
+    stays the same object: a traced function holds it by reference."""
+    _rewind(_GLOBAL_RANDOM_STATE)
+    return tuple(a.copy() if isinstance(a, np.ndarray) else
+                 _rewind(a) if isinstance(a, GENERATORS) else a for a in args)
 
 
 def leaves(value):
@@ -67,8 +89,10 @@ def assert_close(actual, expected, exact):
 
 
 def graph_inputs(concrete, args):
-    """The graph inputs a call of `concrete` on `args` feeds (Python values are traced in)."""
-    return concrete.feed(keys.bind(concrete._binder, tuple(args), {}, 0))
+    """The graph inputs a call of `concrete` on `args` feeds (Python values are traced in),
+    then the arrays it reads in objects and globals."""
+    inputs = concrete.feed(keys.bind(concrete._binder, tuple(args), {}, 0))
+    return inputs if concrete.state is None else concrete.state.feed(inputs)
 
 
 # one traced function per case, shared by the tests below (each traces once per signature)
