@@ -18,13 +18,13 @@ _UNARY = {  # name -> argument: functions defined on the whole real line or on t
     'arcsinh': V, 'arccosh': P + 1, 'arctanh': U, 'log1p': P, 'expm1': V, 'log10': P,
     'log2': P, 'square': V, 'negative': V, 'radians': V, 'degrees': V, 'exp2': V,
     'reciprocal': P, 'cbrt': P, 'positive': V, 'deg2rad': V, 'rad2deg': V, 'conj': V,
-    'conjugate': V,
+    'conjugate': V, 'acos': U, 'asin': U, 'atan': V, 'asinh': V, 'acosh': P + 1, 'atanh': U,
 }
 _NOT_DIFF_UNARY = {'floor': V, 'ceil': V, 'sign': V, 'rint': V, 'trunc': V, 'round': V,
                    'around': V, 'isnan': V, 'isinf': V, 'isfinite': V, 'logical_not': B,
                    'signbit': V}
 _BINARY = ('add subtract multiply divide true_divide maximum minimum power float_power '
-           'arctan2 hypot logaddexp logaddexp2 fmax fmin mod remainder fmod copysign').split()
+           'arctan2 atan2 pow hypot logaddexp logaddexp2 fmax fmin mod remainder fmod copysign').split()
 _NOT_DIFF_BINARY = ('equal not_equal less less_equal greater greater_equal floor_divide '
                     'logical_and logical_or logical_xor nextafter').split()
 
@@ -32,7 +32,8 @@ _NOT_DIFF_BINARY = ('equal not_equal less less_equal greater greater_equal floor
 _NO_FLOAT64_KERNEL = "onnxruntime has no float64 kernel of this ONNX operator"
 _BIT_LEVEL = "ONNX cannot see a float's sign bit or representation"
 _ONNX_WHY = {name: _NO_FLOAT64_KERNEL for name in
-             'tan sinh cosh arctan arcsin arccos arcsinh arccosh arctanh arctan2'.split()}
+             'tan sinh cosh arctan arcsin arccos arcsinh arccosh arctanh arctan2 '
+             'acos asin atan asinh acosh atanh atan2'.split()}
 _ONNX_WHY.update(signbit=_BIT_LEVEL, copysign=_BIT_LEVEL, nextafter=_BIT_LEVEL)
 _PYTHON_VALUE = 'a Python value, known at trace time: no array output to export'
 

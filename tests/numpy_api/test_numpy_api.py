@@ -73,7 +73,7 @@ def assert_close(actual, expected, exact):
     fresh arrays), else the same types, dtypes and shapes and float values within RTOL of the
     largest magnitude (sums added in another order)."""
     if exact:
-        assert_same(actual, expected, exact_types=False)
+        assert_same(actual, expected, exact_types=True)
         return
     actual_leaves, expected_leaves = leaves(actual), leaves(expected)
     assert len(actual_leaves) == len(expected_leaves), (actual, expected)
