@@ -62,7 +62,7 @@ REASONS = {
         'numpy.linalg.LinAlgError'),
     'dtype introspection: works on dtypes and Python values at trace time, no array to '
     'compute': _names(
-        'numpy.finfo numpy.iinfo numpy.issubdtype numpy.dtype numpy.result_type',
+        'numpy.finfo numpy.iinfo numpy.issubdtype numpy.dtype',
         'numpy.promote_types numpy.can_cast numpy.min_scalar_type numpy.common_type',
         'numpy.mintypecode numpy.isdtype numpy.generic numpy.number numpy.integer',
         'numpy.inexact numpy.floating numpy.complexfloating numpy.signedinteger',
@@ -80,6 +80,9 @@ REASONS = {
         'numpy.random.get_state numpy.random.set_state numpy.random.seed RandomState.get_state',
         'RandomState.set_state RandomState.seed Generator.spawn Generator.bit_generator',
         'Generator.bytes RandomState.bytes numpy.random.bytes'),
+    'making a generator while tracing is refused: made once at trace time, it would not be '
+    'made again at each call (make it outside the traced function, pass it in or close over '
+    'it)': _names('numpy.random.RandomState numpy.random.Generator numpy.random.default_rng'),
 }
 REASON_OF = {name: reason for reason, names in REASONS.items() for name in names}
 

@@ -122,6 +122,7 @@ CASES += [
     Case('ndarray.copy', lambda x: x.copy(), (M,), grad=True),
     Case('ndarray.astype', lambda x: x.astype(np.float32), (M,)),
     Case('ndarray.astype', lambda x: x.astype(np.int64), (M,)),
+    Case('ndarray.astype', lambda x: x.astype(np.float64) * 2.0, (M,), grad=True),
 ]
 
 # joins, shapes and indexing
