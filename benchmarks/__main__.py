@@ -9,6 +9,7 @@ from . import (
     calls,
     compiled,
     graph,
+    numpy_coverage,
     op_coverage,
     output_size,
     python_mode,
@@ -36,7 +37,9 @@ def main():
                           ('Saved models', saving),
                           ('Converted code size', output_size),
                           ('Graph ops each backend computes (counted from the registry)',
-                           op_coverage)):
+                           op_coverage),
+                          ('numpy API coverage (python -m benchmarks.numpy_coverage writes the '
+                           'table)', numpy_coverage)):
         print(f'\n{title}')
         for line in module.run():
             print('  ' + line)
