@@ -1,0 +1,110 @@
+"""The numpy API table's cases of linear algebra and FFT: products, numpy.linalg, numpy.fft.
+
+Inputs are chosen where the claims hold: well-conditioned matrices for inv/solve,
+symmetric positive-definite ones for cholesky/eigh, distinct singular values for svd.
+LAPACK and FFT results are exact (the graph runs numpy's own kernels) but under jit, where
+numba's LAPACK bindings (SciPy's build of LAPACK) compute them: those cases are exact=False.
+"""
+import numpy as np
+from numpy_case import Case
+
+
+def _grid(*shape, offset=0.0):
+    """Distinct, irregular values of `shape` (no two equal, none 0)."""
+    n = int(np.prod(shape))
+    return (np.sin(np.arange(1, n + 1) * 1.7 + offset) * 2 + 0.1).reshape(shape)
+
+
+A = _grid(3, 3)
+B = _grid(3, 3, offset=1.0)
+V = _grid(3, offset=2.0)
+W = _grid(3, offset=3.0)
+T = _grid(2, 3, 4)
+RECT = _grid(4, 3)
+WELL = np.eye(3) * 4 + _grid(3, 3) * 0.5  # well-conditioned
+SPD = WELL @ WELL.T  # symmetric positive-definite, distinct eigenvalues
+BATCH_SPD = np.stack([SPD, SPD + np.eye(3)])
+SIGNAL = _grid(8)
+IMAGE = _grid(4, 6)
+C = A + 1j * B
+
+CASES = [
+    # products
+    Case('numpy.dot', lambda a, b: np.dot(a, b), (A, B), grad=True),
+    Case('numpy.dot', lambda a, v: np.dot(a, v), (A, V), grad=True, note='matrix-vector'),
+    Case('numpy.vdot', lambda a, b: np.vdot(a, b), (A, B), grad=True),
+    Case('numpy.inner', lambda a, b: np.inner(a, b), (A, B), grad=True),
+    Case('numpy.outer', lambda a, b: np.outer(a, b), (V, W), grad=True),
+    Case('numpy.einsum', lambda a, b: np.einsum('ij,jk->ik', a, b), (A, B), grad=True),
+    Case('numpy.einsum', lambda a, b: np.einsum('ij,jk', a, b), (A, B), note='implicit output'),
+    Case('numpy.einsum', lambda t, v: np.einsum('...j,j->...', t[..., :3], v), (T, V),
+         note="'...'"),
+    Case('numpy.einsum', lambda a: np.einsum('ii', a), (A,), note='trace'),
+    Case('numpy.tensordot', lambda t, a: np.tensordot(t, a, 1), (T, RECT), grad=True,
+         note='int axes'),
+    Case('numpy.tensordot', lambda t, a: np.tensordot(t, a, axes=([1, 2], [1, 0])), (T, RECT),
+         grad=True, note='pair axes'),
+    Case('numpy.kron', lambda a, b: np.kron(a, b), (A, RECT), grad=True),
+    Case('numpy.trace', lambda a: np.trace(a), (A,), grad=True),
+    Case('numpy.matmul', lambda a, b: np.matmul(a, b), (A, B), grad=True),
+    Case('numpy.matmul', lambda a, v: a @ v, (A, V), grad=True, note='matrix-vector'),
+    Case('numpy.matmul', lambda v, a: v @ a, (V, A), grad=True, note='vector-matrix'),
+    Case('numpy.matmul', lambda t, a: t @ a, (T, RECT), grad=True, note='batched'),
+    # numpy.linalg
+    Case('numpy.linalg.norm', lambda v: np.linalg.norm(v), (V,), grad=True),
+    Case('numpy.linalg.norm', lambda a: np.linalg.norm(a, 'fro'), (A,), grad=True),
+    Case('numpy.linalg.norm', lambda a: np.linalg.norm(a, 1), (A,), note='ord=1'),
+    Case('numpy.linalg.norm', lambda a: np.linalg.norm(a, np.inf), (A,), note='ord=inf'),
+    Case('numpy.linalg.norm', lambda a: np.linalg.norm(a, 2), (A,), exact=False, note='ord=2'),
+    Case('numpy.linalg.norm', lambda a: np.linalg.norm(a, 'nuc'), (A,), exact=False,
+         note="ord='nuc'"),
+    Case('numpy.linalg.norm', lambda t: np.linalg.norm(t, axis=-1, keepdims=True), (T,),
+         grad=True, note='axis, keepdims'),
+    Case('numpy.linalg.norm', lambda t: np.linalg.norm(t, 1, axis=(1, 2)), (T,),
+         note='matrix axes'),
+    Case('numpy.linalg.inv', lambda a: np.linalg.inv(a), (WELL,), grad=True, exact=False),
+    Case('numpy.linalg.pinv', lambda a: np.linalg.pinv(a), (RECT,), grad=True, exact=False),
+    Case('numpy.linalg.solve', lambda a, b: np.linalg.solve(a, b), (WELL, V), grad=True,
+         exact=False),
+    Case('numpy.linalg.solve', lambda a, b: np.linalg.solve(a, b), (WELL, B), grad=True,
+         exact=False, note='matrix right-hand side'),
+    Case('numpy.linalg.lstsq', lambda a, b: np.linalg.lstsq(a, b)[0], (RECT, _grid(4)),
+         grad=True, exact=False),
+    Case('numpy.linalg.det', lambda a: np.linalg.det(a), (WELL,), grad=True, exact=False),
+    Case('numpy.linalg.slogdet', lambda a: np.linalg.slogdet(a), (A,), exact=False),
+    Case('numpy.linalg.slogdet', lambda a: np.linalg.slogdet(a)[1], (WELL,), grad=True,
+         exact=False),
+    Case('numpy.linalg.eig', lambda a: np.linalg.eig(a), (A,), exact=False),
+    Case('numpy.linalg.eigvals', lambda a: np.linalg.eigvals(a), (A,), exact=False),
+    Case('numpy.linalg.eigh', lambda a: np.linalg.eigh(a), (SPD,), grad=True, exact=False),
+    Case('numpy.linalg.eigvalsh', lambda a: np.linalg.eigvalsh(a), (SPD,), grad=True,
+         exact=False),
+    Case('numpy.linalg.svd', lambda a: np.linalg.svd(a, full_matrices=False), (RECT,),
+         grad=True, exact=False),
+    Case('numpy.linalg.svd', lambda a: np.linalg.svd(a, compute_uv=False), (RECT,), grad=True,
+         exact=False, note='compute_uv=False'),
+    Case('numpy.linalg.qr', lambda a: np.linalg.qr(a), (RECT,), grad=True, exact=False),
+    Case('numpy.linalg.cholesky', lambda a: np.linalg.cholesky(a), (SPD,), grad=True,
+         exact=False),
+    Case('numpy.linalg.cholesky', lambda a: np.linalg.cholesky(a), (BATCH_SPD,), grad=True,
+         exact=False, note='batched'),
+    Case('numpy.linalg.matrix_power', lambda a: np.linalg.matrix_power(a, 5), (A,), grad=True),
+    Case('numpy.linalg.matrix_power', lambda a: np.linalg.matrix_power(a, -2), (WELL,),
+         grad=True, exact=False, note='negative power'),
+    Case('numpy.linalg.matrix_rank', lambda a: np.linalg.matrix_rank(a), (RECT,), exact=False),
+    Case('numpy.linalg.multi_dot', lambda a, b, r: np.linalg.multi_dot([r, a, b, V]),
+         (A, B, RECT), grad=True),
+    # numpy.fft
+    Case('numpy.fft.fft', lambda x: np.fft.fft(x), (SIGNAL,), grad=True),
+    Case('numpy.fft.fft', lambda x: np.fft.fft(x, n=6, norm='ortho'), (IMAGE,), grad=True,
+         note='n, norm, last axis'),
+    Case('numpy.fft.ifft', lambda x: np.fft.ifft(x), (C,), grad=True),
+    Case('numpy.fft.rfft', lambda x: np.fft.rfft(x), (SIGNAL,), grad=True),
+    Case('numpy.fft.irfft', lambda x: np.fft.irfft(np.fft.rfft(x)), (SIGNAL,), grad=True),
+    Case('numpy.fft.fft2', lambda x: np.fft.fft2(x), (IMAGE,), grad=True),
+    Case('numpy.fft.ifft2', lambda x: np.fft.ifft2(x), (IMAGE,), grad=True),
+    Case('numpy.fft.rfftn', lambda x: np.fft.rfftn(x), (T,), grad=True),
+    Case('numpy.fft.fftfreq', lambda: np.fft.fftfreq(8, 0.1), ()),
+    Case('numpy.fft.rfftfreq', lambda: np.fft.rfftfreq(9), ()),
+    Case('numpy.fft.fftshift', lambda x: np.fft.fftshift(x), (IMAGE,), grad=True),
+]
