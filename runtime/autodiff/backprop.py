@@ -25,7 +25,7 @@ def active_vars(equations, watched, variables=None):
             continue  # any other op without a rule on the path is an error in `backward`
         if any(a in active for a in eq.inputs if a.__class__ is Var) or (
                 variables is not None and variables.reads_wanted(eq)):
-            active.update(v for v in eq.outputs if _float_var(v))
+            active.update(v for v in eq.outputs if _float_var(v) or _complex_var(v))
     return active
 
 
@@ -36,6 +36,15 @@ def differentiable(aval):
 
 def _float_var(var):
     return differentiable(var.aval)
+
+
+def _complex_var(var):
+    """Complex values depending on a watched one are followed too: a float computed from one
+    reaches the rule of the op that made it, which computes or refuses its gradient (None would
+    hide that the value did depend on the watched one)."""
+    aval = var.aval
+    return aval is not None and getattr(aval, 'dtype', None) is not None and \
+        aval.dtype.kind == 'c'
 
 
 def backward(equations, value_of, cts, active, variables=None):

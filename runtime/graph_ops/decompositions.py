@@ -119,8 +119,8 @@ def _eigvals_rule(a):
     return AbstractValue(dtype, None if a.shape is None else a.shape[:-1])
 
 
-no_gradient('eig and eigvals of a general matrix have complex results, and the tape has no '
-            'convention for complex cotangents: use eigh/eigvalsh for symmetric matrices',
+no_gradient('eig and eigvals of a general matrix have complex results, and gradient tapes '
+            'follow real floating values only: use eigh/eigvalsh for symmetric matrices',
             'eig', 'eigvals')
 
 
@@ -137,6 +137,12 @@ def _eigvalsh_rule(a, UPLO='L'):
     _square(a)
     return AbstractValue(_dtypes(np.linalg.eigvalsh, a, 1, UPLO=UPLO)[0],
                          None if a.shape is None else a.shape[:-1])
+
+
+def _lower(x, k=0):
+    """np.tril(x, k) (a mask of the static size: tril is no graph op here)."""
+    n = np.shape(x)[-1]
+    return np.where(np.tril(np.ones((n, n), dtype=bool), k), x, np.zeros_like(x))
 
 
 def _onto_triangle(ga, lower):
@@ -275,7 +281,7 @@ def _qr_vjp(needed, g, out, a, mode='reduced'):
     gr = np.zeros_like(r) if g[1] is None else g[1]
     qgq = _swap(q) @ gq
     rgr = r @ _swap(gr)
-    lower = np.tril((qgq - _swap(qgq)) + (rgr - _swap(rgr)))
+    lower = _lower((qgq - _swap(qgq)) + (rgr - _swap(rgr)))
     return [q @ (gr + _times_inverse_transpose(lower, r)) +
             _times_inverse_transpose(gq - q @ qgq, r)]
 
@@ -292,7 +298,7 @@ def _cholesky_vjp(g, out, a, upper=False):
     """JAX's rule (Murray 2016): with P = Phi(L^T gL), the lower triangle with half the diagonal,
     gA = L^-T P L^-1, symmetrised, then folded onto the triangle numpy reads."""
     low, gl = (_swap(out), _swap(g)) if upper else (out, g)
-    p = np.tril(_swap(low) @ gl)
+    p = _lower(_swap(low) @ gl)
     p = p - 0.5 * p * np.eye(np.shape(p)[-1], dtype=p.dtype)
     inv = np.linalg.inv(low)
     s = _swap(inv) @ p @ inv

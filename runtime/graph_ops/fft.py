@@ -7,7 +7,7 @@ numpy computes them too (`tracing/numpy_linalg.py`).
 import numpy as np
 
 from ..ir.core import AbstractValue
-from ..ir.registry import defop, defvjp_all
+from ..ir.registry import defop, no_gradient
 from ..ir.shapes import normalize_axis
 
 _ONE_DIMENSIONAL = {'fft': np.fft.fft, 'ifft': np.fft.ifft, 'rfft': np.fft.rfft,
@@ -72,9 +72,6 @@ for _kind, _func in _N_DIMENSIONAL.items():
 
 
 
-@defvjp_all(*_ONE_DIMENSIONAL, *_N_DIMENSIONAL)
-def _refused(needed, g, out, *inputs, **params):
-    """A refusal, not a gradient of None: the value did depend on the input."""
-    raise NotImplementedError('no gradient for numpy.fft transforms yet: their results or '
-                              'inputs are complex, and the gradient tape has no convention for '
-                              'complex cotangents')
+no_gradient('the numpy.fft transforms have complex results or inputs, and gradient tapes follow '
+            'real floating values only (no convention for complex cotangents yet)',
+            *_ONE_DIMENSIONAL, *_N_DIMENSIONAL)
