@@ -37,7 +37,6 @@ LAPACK_ONNX = 'no ONNX operator for this LAPACK call in the standard domain'
 DET_ONNX = "ONNX's Det has no float64 kernel in onnxruntime"
 EINSUM_ONNX = "the ONNX lowering takes explicit subscripts without '...'"
 NORM_ONNX = 'the ONNX lowering maps the 2-norm of vectors and the Frobenius norm only'
-COMPLEX = 'complex values: gradient tapes follow real floating values only (refused, not None)'
 REAL_EIG = ("numba's eig of a real matrix refuses complex eigenvalues, and of the matrix made "
             "complex orders them otherwise than numpy")
 
@@ -112,9 +111,9 @@ CASES = [
     Case('numpy.linalg.matrix_rank', lambda a: np.linalg.matrix_rank(a), (RECT,), exact=False, onnx=LAPACK_ONNX),
     Case('numpy.linalg.multi_dot', lambda a, b, r: np.linalg.multi_dot([r, a, b, V]),
          (A, B, RECT), grad=True),
-    # numpy.fft: numpy's pocketfft in graphs; no gradients yet (complex values)
-    Case('numpy.fft.fft', lambda x: np.fft.fft(x), (SIGNAL,), jit=FFT, onnx=COMPLEX_ONNX,
-         note=COMPLEX),
+    # numpy.fft: numpy's pocketfft in graphs; no gradients yet (complex values, which gradient
+    # tapes do not follow: refused, not None)
+    Case('numpy.fft.fft', lambda x: np.fft.fft(x), (SIGNAL,), jit=FFT, onnx=COMPLEX_ONNX),
     Case('numpy.fft.fft', lambda x: np.fft.fft(x, n=6, norm='ortho'), (IMAGE,), jit=FFT,
          onnx=COMPLEX_ONNX, note='n, norm, last axis'),
     Case('numpy.fft.ifft', lambda c: np.fft.ifft(c, axis=0), (C,), jit=FFT, onnx=COMPLEX_ONNX),
