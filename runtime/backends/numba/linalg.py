@@ -75,6 +75,7 @@ def _eig(function):
 
 NUMBA.define('eig', _eig('eig'))
 NUMBA.define('eigvals', _eig('eigvals'))
+NUMBA.unlowered('numba compiles no np.einsum or np.tensordot', 'einsum', 'tensordot')
 NUMBA.unlowered('numba compiles no numpy.fft (pocketfft) function', 'fft', 'ifft', 'rfft',
                 'irfft', 'hfft', 'ihfft', 'fftn', 'ifftn', 'rfftn', 'irfftn')
 
