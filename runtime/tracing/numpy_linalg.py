@@ -87,7 +87,11 @@ def _matrix_power(a, n):
     """numpy's matrix_power: matmuls over n's bits, lowest first (of inv(a) for n < 0)."""
     if not isinstance(n, (int, np.integer)):
         raise TypeError('exponent must be an integer')
-    if np.ndim(a) < 2 or np.shape(a)[-1] != np.shape(a)[-2]:
+    if np.ndim(a) < 2:
+        raise np.linalg.LinAlgError(f'{np.ndim(a)}-dimensional array given. '
+                                    'Array must be at least two-dimensional')
+    rows, columns = np.shape(a)[-2:]
+    if isinstance(rows, int) and isinstance(columns, int) and rows != columns:
         raise np.linalg.LinAlgError('Last 2 dimensions of the array must be square')
     if n == 0:
         return np.zeros_like(a) + np.eye(np.shape(a)[-2], dtype=a.dtype)
@@ -117,7 +121,9 @@ def _matrix_rank(A, tol=None, hermitian=False, *, rtol=None):
     s = np.linalg.svd(A, compute_uv=False, hermitian=hermitian)
     if tol is None:
         if rtol is None:
-            rtol = max(np.shape(A)[-2:]) * np.finfo(s.dtype).eps
+            m, n = np.shape(A)[-2:]
+            larger = max(m, n) if isinstance(m, int) and isinstance(n, int) else np.maximum(m, n)
+            rtol = larger * np.finfo(s.dtype).eps
         else:
             rtol = np.asarray(rtol)[..., np.newaxis]
         tol = np.max(s, axis=-1, keepdims=True) * rtol
@@ -186,29 +192,29 @@ def _multi_dot(arrays, *, out=None):
     return result
 
 
-def _shift(x, axes, sign):
-    """fftshift (sign 1) or ifftshift (-1): np.roll by half of each axis, as numpy computes it
-    (moving values only: slices joined)."""
+def _shift(x, axes, forward):
+    """fftshift (forward) or ifftshift: np.roll by half of each axis, as numpy computes it
+    (moving values only: the two slices joined; the length may be a size tensor)."""
     ndim = np.ndim(x)
     axes = range(ndim) if axes is None else [axes] if isinstance(axes, int) else axes
     for axis in axes:
+        axis = axis % ndim
         length = np.shape(x)[axis]
-        shift = (sign * (length // 2)) % length if length else 0
-        if shift:
-            head = tuple([slice(None)] * (axis % ndim) + [slice(length - shift, None)])
-            tail = tuple([slice(None)] * (axis % ndim) + [slice(None, length - shift)])
-            x = np.concatenate([x[head], x[tail]], axis=axis)
+        start = (length + 1) // 2 if forward else length // 2  # where the rolled axis starts
+        head = (slice(None),) * axis + (slice(start, None),)
+        tail = (slice(None),) * axis + (slice(None, start),)
+        x = np.concatenate([x[head], x[tail]], axis=axis)
     return x
 
 
 @handles(np.fft.fftshift)
 def _fftshift(x, axes=None):
-    return _shift(x, axes, 1)
+    return _shift(x, axes, True)
 
 
 @handles(np.fft.ifftshift)
 def _ifftshift(x, axes=None):
-    return _shift(x, axes, -1)
+    return _shift(x, axes, False)
 
 
 for _two, _n in ((np.fft.fft2, 'fftn'), (np.fft.ifft2, 'ifftn'), (np.fft.rfft2, 'rfftn'),

@@ -125,3 +125,27 @@ def test_jit_runs_numbas_lapack_within_rounding():
     jitted = rt.function(decompositions, jit_compile=True)(SPD, b)
     for got, want in zip(jitted, decompositions(SPD, b), strict=True):
         np.testing.assert_allclose(got, want, rtol=1e-9, atol=1e-12)
+
+
+_RECTANGLE = np.arange(20.0).reshape(4, 5) ** 0.5
+_UNKNOWN_DIMENSIONS = {
+    'fftshift': (np.fft.fftshift, (WELL, _RECTANGLE)),
+    'ifftshift': (np.fft.ifftshift, (WELL, _RECTANGLE)),
+    'matrix_rank': (np.linalg.matrix_rank, (WELL, _RECTANGLE)),
+    'matrix_power': (lambda a: np.linalg.matrix_power(a, 5), (WELL,)),
+    'svd': (np.linalg.svd, (WELL, _RECTANGLE)),
+    'kron': (lambda a: np.kron(a, a), (WELL, _RECTANGLE)),
+    'rfftn': (np.fft.rfftn, (WELL, _RECTANGLE)),
+}
+
+
+@pytest.mark.parametrize('name', sorted(_UNKNOWN_DIMENSIONS))
+def test_unknown_dimensions_compute_numpys_results(name):
+    """The composites compute with the sizes as graph values when the trace does not know them."""
+    call, inputs = _UNKNOWN_DIMENSIONS[name]
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore', AutoGraphWarning)
+        traced = rt.function(call, input_signature=[rt.TensorSpec((None, None), np.float64)])
+        for a in inputs:
+            for w, g in zip(_results(call(a)), _results(traced(a)), strict=True):
+                assert g.dtype == w.dtype and np.array_equal(g, w)
