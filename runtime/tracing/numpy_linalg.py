@@ -224,3 +224,107 @@ for _two, _n in ((np.fft.fft2, 'fftn'), (np.fft.ifft2, 'ifftn'), (np.fft.rfft2, 
         params = _params(_two, {'out': out, 's': s, 'axes': axes, 'norm': norm})
         return builders.bind(_n, a, **{k: v for k, v in params.items() if v is not None})
     handles(_two)(_over_two_axes)
+
+
+# numpy.linalg's array-API names: numpy writes them in its other functions, as here
+@handles(np.linalg.matmul)
+def _linalg_matmul(x1, x2, /):
+    return np.matmul(x1, x2)
+
+
+@handles(np.linalg.outer)
+def _linalg_outer(x1, x2, /):
+    if np.ndim(x1) != 1 or np.ndim(x2) != 1:
+        raise ValueError('Input arrays must be one-dimensional, but they are '
+                         f'x1.ndim={np.ndim(x1)} and x2.ndim={np.ndim(x2)}.')
+    return np.outer(x1, x2)
+
+
+@handles(np.linalg.tensordot)
+def _linalg_tensordot(x1, x2, /, *, axes=2):
+    return np.tensordot(x1, x2, axes=axes)
+
+
+@handles(np.linalg.vecdot)
+def _linalg_vecdot(x1, x2, /, *, axis=-1):
+    """The vecdot ufunc over `axis`: the same products summed in the same order once that axis
+    is moved last."""
+    if axis not in (-1, max(np.ndim(x1), np.ndim(x2)) - 1):
+        x1, x2 = np.moveaxis(x1, axis, -1), np.moveaxis(x2, axis, -1)
+    return np.vecdot(x1, x2)
+
+
+@handles(np.linalg.matrix_transpose)
+def _linalg_matrix_transpose(x, /):
+    if np.ndim(x) < 2:
+        raise ValueError('Input array must be at least 2-dimensional')
+    return np.swapaxes(x, -1, -2)
+
+
+@handles(np.linalg.svdvals)
+def _svdvals(x, /):
+    return np.linalg.svd(x, compute_uv=False, hermitian=False)
+
+
+@handles(np.linalg.matrix_norm)
+def _matrix_norm(x, /, *, keepdims=False, ord='fro'):
+    return np.linalg.norm(x, axis=(-2, -1), keepdims=keepdims, ord=ord)
+
+
+@handles(np.linalg.vector_norm)
+def _vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
+    """numpy's vector_norm: the norm over one axis of x raveled, or of the given axes moved
+    first and merged into one."""
+    shape = list(np.shape(x))
+    ndim = len(shape)
+    if axis is None:
+        x, single = np.ravel(x), 0
+    elif isinstance(axis, tuple):
+        axes = [a % ndim for a in axis]
+        rest = [i for i in range(ndim) if i not in axes]
+        x = np.reshape(np.transpose(x, axes + rest), (-1, *[shape[i] for i in rest]))
+        single = 0
+    else:
+        single = axis
+    result = np.linalg.norm(x, axis=single, ord=ord)
+    if keepdims:
+        kept = range(ndim) if axis is None else axis if isinstance(axis, tuple) else (axis,)
+        for i in kept:
+            shape[i % ndim] = 1
+        result = np.reshape(result, tuple(shape))
+    return result
+
+
+@handles(np.linalg.tensorinv)
+def _tensorinv(a, ind=2):
+    """numpy's tensorinv: the inverse of a reshaped to a matrix, reshaped back."""
+    if ind <= 0:
+        raise ValueError('Invalid ind argument.')
+    shape = tuple(np.shape(a))
+    rows = 1
+    for k in shape[ind:]:
+        rows *= k
+    return np.reshape(np.linalg.inv(np.reshape(a, (rows, -1))), shape[ind:] + shape[:ind])
+
+
+@handles(np.linalg.tensorsolve)
+def _tensorsolve(a, b, axes=None):
+    """numpy's tensorsolve: a (its `axes` moved last) solved as a matrix against b raveled."""
+    ndim = np.ndim(a)
+    if axes is not None:
+        order = list(range(ndim))
+        for k in axes:
+            order.remove(k)
+            order.insert(ndim, k)
+        a = np.transpose(a, order)
+    result_shape = tuple(np.shape(a))[-(ndim - np.ndim(b)):]
+    size = 1
+    for k in result_shape:
+        size *= k
+    if isinstance(size, int) and all(isinstance(d, int) for d in np.shape(a)) and \
+            np.size(a) != size ** 2:
+        raise np.linalg.LinAlgError(
+            'Input arrays must satisfy the requirement '
+            'prod(a.shape[b.ndim:]) == prod(a.shape[:b.ndim])')
+    solved = np.linalg.solve(np.reshape(a, (size, size)), np.ravel(b))
+    return np.reshape(solved, result_shape)

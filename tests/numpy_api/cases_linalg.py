@@ -29,6 +29,7 @@ IMAGE = _grid(4, 6)
 C = A + 1j * B
 ROTATION = np.array([[0.5, -1.0, 0.25], [1.0, 0.5, 0.0], [0.0, 0.25, 2.0]])  # complex eigenvalues
 UNLOWERED = 'no numba lowering (numba compiles no einsum, tensordot or batched matmul)'
+VECDOT = 'no numba lowering of the vecdot ufunc (nor of moveaxis) yet'
 NORM = 'no numba lowering of numpy.linalg.norm yet'
 BATCHED = "numba's LAPACK bindings take one matrix, not a batch"
 FFT = 'numba compiles no numpy.fft (pocketfft) function'
@@ -111,6 +112,34 @@ CASES = [
     Case('numpy.linalg.matrix_rank', lambda a: np.linalg.matrix_rank(a), (RECT,), exact=False, onnx=LAPACK_ONNX),
     Case('numpy.linalg.multi_dot', lambda a, b, r: np.linalg.multi_dot([r, a, b, V]),
          (A, B, RECT), grad=True),
+    # numpy.linalg's array-API names
+    Case('numpy.linalg.matmul', lambda t, a: np.linalg.matmul(t, a), (T, RECT), grad=True,
+         jit=UNLOWERED),
+    Case('numpy.linalg.outer', lambda v, w: np.linalg.outer(v, w), (V, W), grad=True),
+    Case('numpy.linalg.tensordot', lambda t, a: np.linalg.tensordot(t, a, axes=1), (T, RECT),
+         grad=True, jit=UNLOWERED),
+    Case('numpy.linalg.vecdot', lambda a, b: np.linalg.vecdot(a, b), (A, B), grad=True,
+         jit=VECDOT),
+    Case('numpy.linalg.vecdot', lambda a, b: np.linalg.vecdot(a, b, axis=0), (A, B), grad=True,
+         jit=VECDOT, note='axis'),
+    Case('numpy.linalg.matrix_transpose', lambda t: np.linalg.matrix_transpose(t), (T,),
+         grad=True),
+    Case('numpy.linalg.svdvals', lambda r: np.linalg.svdvals(r), (RECT,), grad=True, exact=False,
+         onnx=LAPACK_ONNX),
+    Case('numpy.linalg.matrix_norm', lambda t: np.linalg.matrix_norm(t), (T,), grad=True,
+         jit=NORM),
+    Case('numpy.linalg.matrix_norm', lambda t: np.linalg.matrix_norm(t, ord=1, keepdims=True),
+         (T,), jit=NORM, onnx=NORM_ONNX, note='ord, keepdims'),
+    Case('numpy.linalg.vector_norm', lambda t: np.linalg.vector_norm(t), (T,), grad=True,
+         jit=NORM),
+    Case('numpy.linalg.vector_norm',
+         lambda t: np.linalg.vector_norm(t, axis=(0, 2), keepdims=True, ord=1), (T,), jit=NORM,
+         onnx=NORM_ONNX, note='axes, keepdims, ord'),
+    Case('numpy.linalg.tensorinv', lambda a: np.linalg.tensorinv(a, ind=1), (WELL,), grad=True,
+         exact=False, onnx=LAPACK_ONNX),
+    Case('numpy.linalg.tensorsolve', lambda a, b: np.linalg.tensorsolve(a, b),
+         (np.reshape(np.eye(6) * 3 + _grid(6, 6) * 0.2, (2, 3, 6)), _grid(2, 3)), grad=True,
+         exact=False, onnx=LAPACK_ONNX),
     # numpy.fft: numpy's pocketfft in graphs; no gradients yet (complex values, which gradient
     # tapes do not follow: refused, not None)
     Case('numpy.fft.fft', lambda x: np.fft.fft(x), (SIGNAL,), jit=FFT, onnx=COMPLEX_ONNX),
