@@ -31,7 +31,6 @@ ROTATION = np.array([[0.5, -1.0, 0.25], [1.0, 0.5, 0.0], [0.0, 0.25, 2.0]])  # c
 UNLOWERED = 'no numba lowering (numba compiles no einsum, tensordot or batched matmul)'
 VECDOT = 'no numba lowering of the vecdot ufunc (nor of moveaxis) yet'
 NORM = 'no numba lowering of numpy.linalg.norm yet'
-BATCHED = "numba's LAPACK bindings take one matrix, not a batch"
 FFT = 'numba compiles no numpy.fft (pocketfft) function'
 COMPLEX_ONNX = 'onnxruntime has no complex kernels'
 LAPACK_ONNX = 'no ONNX operator for this LAPACK call in the standard domain'
@@ -105,7 +104,7 @@ CASES = [
     Case('numpy.linalg.cholesky', lambda a: np.linalg.cholesky(a), (SPD,), grad=True,
          exact=False, onnx=LAPACK_ONNX),
     Case('numpy.linalg.cholesky', lambda a: np.linalg.cholesky(a), (BATCH_SPD,), grad=True,
-         exact=False, note='batched', jit=BATCHED, onnx=LAPACK_ONNX),
+         exact=False, note='batched', onnx=LAPACK_ONNX),
     Case('numpy.linalg.matrix_power', lambda a: np.linalg.matrix_power(a, 5), (A,), grad=True),
     Case('numpy.linalg.matrix_power', lambda a: np.linalg.matrix_power(a, -2), (WELL,),
          grad=True, exact=False, note='negative power', onnx=LAPACK_ONNX),

@@ -4,7 +4,7 @@ import warnings
 
 import numpy as np
 import pytest
-from cases_linalg import CASES, SPD, WELL
+from cases_linalg import BATCH_SPD, CASES, SPD, WELL
 
 import runtime as rt
 from runtime.errors import AutoGraphWarning, NotRecordableError
@@ -149,3 +149,16 @@ def test_unknown_dimensions_compute_numpys_results(name):
         for a in inputs:
             for w, g in zip(_results(call(a)), _results(traced(a)), strict=True):
                 assert g.dtype == w.dtype and np.array_equal(g, w)
+
+
+def test_jit_loops_over_stacks_of_matrices():
+    """numba's LAPACK bindings take one matrix: stacks of known shape loop over it."""
+    def stacked(a, b):
+        return (np.linalg.inv(a), np.linalg.det(a), np.linalg.cholesky(a), np.linalg.eigvalsh(a),
+                np.linalg.solve(a, b))
+    for dtype in (np.float64, np.float32):
+        a, b = BATCH_SPD.astype(dtype), np.arange(12.0, dtype=dtype).reshape(2, 3, 2)
+        for got, want in zip(rt.function(stacked, jit_compile=True)(a, b), stacked(a, b),
+                             strict=True):
+            assert got.dtype == want.dtype and got.shape == want.shape
+            np.testing.assert_allclose(got, want, rtol=1e-5 if dtype == np.float32 else 1e-12)

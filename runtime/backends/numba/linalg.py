@@ -1,9 +1,10 @@
-"""numpy.linalg under jit: numba's LAPACK bindings, for single matrices of float or complex.
+"""numpy.linalg under jit: numba's LAPACK bindings, on float or complex matrices.
 
 numba's `np.linalg` functions call SciPy's LAPACK, not numpy's: results agree with
 numpy's within rounding, not bit for bit (and `inv` solves by LU inverse rather than
-numpy's `gesv` against the identity). They take one matrix (no batch dimensions) and only
-the leading arguments numpy's functions had long ago; other calls are not lowered here.
+numpy's `gesv` against the identity). They take one matrix and only the leading arguments
+numpy's functions had long ago; inv, det, cholesky, eigvalsh and solve of stacks of known
+shape loop over the stack (`njit_functions.stacked_*`); other calls are not lowered here.
 numpy's defaults that numba's differ from (pinv's and lstsq's cutoffs) are passed.
 """
 import numpy as np
@@ -32,29 +33,53 @@ def _matrices(args, atoms, dtype, ndims=(2,)):
     return [f'np.ascontiguousarray({cast(a, atom, dtype)})' for a, atom in zip(args, atoms)]
 
 
-def _call(function, **accepted):
-    """A lowering of `np.linalg.<function>` for equations whose params are `accepted`' values."""
+def _call(function, stacked=False, **accepted):
+    """A lowering of `np.linalg.<function>` for equations whose params are `accepted`' values;
+    `stacked`: also of a stack of matrices of known shape, through the helper looping over it."""
     def lower(ctx, eq, args):
         if any(eq.params.get(k, v) != v for k, v in accepted.items()) or \
                 set(eq.params) - set(accepted):
             return None
+        if stacked and eq.inputs[0].aval.shape is not None and len(eq.inputs[0].aval.shape) > 2:
+            return _stacked(ctx, eq, args, function)
         matrices = _matrices(args, eq.inputs, _working_dtype(eq))
         return None if matrices is None else f"np.linalg.{function}({', '.join(matrices)})"
     return lower
 
 
-NUMBA.define('inv', _call('inv'))
-NUMBA.define('det', _call('det'))
+def _stacked(ctx, eq, args, function):
+    """`stacked_<function>` of every input made a C-contiguous 3-d stack, its result given the
+    batch shape back (static shapes: the generated code reshapes with constants)."""
+    dtype = _working_dtype(eq)
+    shapes = [atom.aval.shape for atom in eq.inputs]
+    out = eq.outputs[0].aval
+    if any(None in shape for shape in shapes) or None in out.shape or \
+            np.dtype(dtype) not in _LAPACK_TYPES or \
+            (function == 'eigvalsh' and np.dtype(dtype).kind == 'c') or \
+            any(shape[:-2] != shapes[0][:-2] or len(shape) != len(shapes[0]) for shape in shapes):
+        return None
+    stacks = [f'np.ascontiguousarray({cast(a, atom, dtype)}).reshape('
+              f'{(int(np.prod(shape[:-2])),) + tuple(shape[-2:])})'
+              for a, atom, shape in zip(args, eq.inputs, shapes)]
+    return f"{ctx.helper('stacked_' + function)}({', '.join(stacks)}).reshape({out.shape})"
+
+
+NUMBA.define('inv', _call('inv', stacked=True))
+NUMBA.define('det', _call('det', stacked=True))
 NUMBA.define('slogdet', _call('slogdet'))
-NUMBA.define('cholesky', _call('cholesky', upper=False))
+NUMBA.define('cholesky', _call('cholesky', stacked=True, upper=False))
 NUMBA.define('eigh', _call('eigh', UPLO='L'))
-NUMBA.define('eigvalsh', _call('eigvalsh', UPLO='L'))
+NUMBA.define('eigvalsh', _call('eigvalsh', stacked=True, UPLO='L'))
 
 
 @NUMBA.lowers('solve')
 def _solve(ctx, eq, args):
     b = eq.inputs[1].aval
-    if eq.params or b.shape is None or len(b.shape) not in (1, 2):
+    if eq.params or b.shape is None:
+        return None
+    if len(b.shape) > 2:
+        return _stacked(ctx, eq, args, 'solve')
+    if len(b.shape) not in (1, 2):
         return None
     dtype = eq.outputs[0].aval.dtype
     a = _matrices(args[:1], eq.inputs[:1], dtype)
