@@ -39,9 +39,9 @@ def _float_var(var):
 
 
 def _complex_var(var):
-    """Complex values depending on a watched one are followed too: a float computed from one
-    reaches the rule of the op that made it, which computes or refuses its gradient (None would
-    hide that the value did depend on the watched one)."""
+    """Complex values depending on a watched one are followed too, to be refused where the
+    gradient reaches one (`_refuse_complex`): None would hide that the target depended on the
+    watched value, and the rules of complex ops follow no one convention."""
     aval = var.aval
     return aval is not None and getattr(aval, 'dtype', None) is not None and \
         aval.dtype.kind == 'c'
@@ -64,6 +64,7 @@ def _backward(equations, value_of, cts, active, variables):
         needed = tuple([a.__class__ is Var and a in active for a in eq.inputs])
         if True not in needed and not (wanted and variables.reads_wanted(eq)):
             continue
+        _refuse_complex(eq, needed)
         inputs = [value_of(a) for a in eq.inputs]
         outs = [value_of(v) for v in eq.outputs]
         results = vjp_of(eq, needed, gs, outs, inputs)
@@ -73,3 +74,15 @@ def _backward(equations, value_of, cts, active, variables):
                 previous = cts.get(atom)
                 cts[atom] = ct if previous is None else previous + ct
     return cts
+
+
+def _refuse_complex(eq, needed):
+    """A gradient to pass to a complex input: refused, as eager tapes refuse complex results of
+    the values they follow (they follow real floating values only)."""
+    for atom, need in zip(eq.inputs, needed):
+        if need and _complex_var(atom):
+            where = f' at {eq.source}' if eq.source else ''
+            raise NoGradientError(
+                f'no gradient for {eq.primitive!r}{where}: its input is complex, and gradients '
+                'follow real floating values only (compute the complex part on '
+                'rt.stop_gradient(x) if no gradient should flow through it)')

@@ -97,6 +97,22 @@ def test_results_complex_values_would_lose_are_refused_not_none():
         through_fft(signal)
 
 
+@pytest.mark.parametrize('through', [lambda x: np.abs(np.fft.fft(x)),
+                                     lambda x: np.abs(x.astype(complex) * 1j)],
+                         ids=['fft', 'astype'])
+def test_a_gradient_through_complex_values_in_a_graph_is_refused_not_wrong(through):
+    """The complex rules follow no one convention (abs's is TensorFlow's, multiply's JAX's):
+    a gradient reaching a complex value is refused, where it was None (or of the wrong sign)."""
+    @rt.function
+    def gradient(x):
+        with rt.GradientTape() as tape:
+            tape.watch(x)
+            y = np.sum(through(x))
+        return tape.gradient(y, x)
+    with pytest.raises(NoGradientError, match="'absolute'.*its input is complex"):
+        gradient(np.arange(1.0, 4.0))
+
+
 def test_eig_results_are_complex_whatever_the_values():
     """numpy's dtype depends on the eigenvalues (real when all are); a graph's cannot: always
     complex, as JAX's. The values are numpy's."""
