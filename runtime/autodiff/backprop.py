@@ -25,7 +25,7 @@ def active_vars(equations, watched, variables=None):
             continue  # any other op without a rule on the path is an error in `backward`
         if any(a in active for a in eq.inputs if a.__class__ is Var) or (
                 variables is not None and variables.reads_wanted(eq)):
-            active.update(v for v in eq.outputs if _float_var(v))
+            active.update(v for v in eq.outputs if _float_var(v) or _complex_var(v))
     return active
 
 
@@ -36,6 +36,15 @@ def differentiable(aval):
 
 def _float_var(var):
     return differentiable(var.aval)
+
+
+def _complex_var(var):
+    """Complex values depending on a watched one are followed too, to be refused where the
+    gradient reaches one (`_refuse_complex`): None would hide that the target depended on the
+    watched value, and the rules of complex ops follow no one convention."""
+    aval = var.aval
+    return aval is not None and getattr(aval, 'dtype', None) is not None and \
+        aval.dtype.kind == 'c'
 
 
 def backward(equations, value_of, cts, active, variables=None):
@@ -55,6 +64,7 @@ def _backward(equations, value_of, cts, active, variables):
         needed = tuple([a.__class__ is Var and a in active for a in eq.inputs])
         if True not in needed and not (wanted and variables.reads_wanted(eq)):
             continue
+        _refuse_complex(eq, needed)
         inputs = [value_of(a) for a in eq.inputs]
         outs = [value_of(v) for v in eq.outputs]
         results = vjp_of(eq, needed, gs, outs, inputs)
@@ -64,3 +74,15 @@ def _backward(equations, value_of, cts, active, variables):
                 previous = cts.get(atom)
                 cts[atom] = ct if previous is None else previous + ct
     return cts
+
+
+def _refuse_complex(eq, needed):
+    """A gradient to pass to a complex input: refused, as eager tapes refuse complex results of
+    the values they follow (they follow real floating values only)."""
+    for atom, need in zip(eq.inputs, needed):
+        if need and _complex_var(atom):
+            where = f' at {eq.source}' if eq.source else ''
+            raise NoGradientError(
+                f'no gradient for {eq.primitive!r}{where}: its input is complex, and gradients '
+                'follow real floating values only (compute the complex part on '
+                'rt.stop_gradient(x) if no gradient should flow through it)')

@@ -66,6 +66,11 @@ def _record(primitive, op, inputs, params, result, tapes, given, holds_graphs=Fa
     if not tapes:
         return result[:given] if op.multiple_results else result
     results = result if op.multiple_results else (result,)
+    if any(map(_is_complex, results)):
+        # a complex result of a followed value would silently lose its gradient
+        raise _tracked.not_recordable(
+            f'numpy op {primitive!r}', 'its result is complex, and gradient tapes follow real '
+            'floating values only')
     outs = [track(r, fresh=True) if _is_float(r) else r for r in results]
     atoms = tuple([x._var if x.__class__ is Tracked else _atom(x) for x in inputs])
     out_vars = tuple([o._var if o.__class__ is Tracked else Var(None) for o in outs])
@@ -92,6 +97,10 @@ def _atom(x):
 
 def _is_float(value):
     return getattr(value, 'dtype', None) is not None and value.dtype.kind == 'f'
+
+
+def _is_complex(value):
+    return getattr(value, 'dtype', None) is not None and value.dtype.kind == 'c'
 
 
 def _tapes_reading(graphs):

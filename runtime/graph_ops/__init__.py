@@ -23,8 +23,10 @@ from ..ir.registry import (  # noqa: F401  (for callers)
 from . import (  # noqa: F401
     control,
     creation,
+    decompositions,
     effects,
     elementwise,
+    fft,
     floating_errors,
     indexing,
     joining,

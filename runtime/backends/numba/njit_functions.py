@@ -628,6 +628,49 @@ def _scan_rows(rows, multiply):
     return out
 
 
+# numba's np.linalg functions take one matrix: these run them over a C-contiguous 3-d stack
+@_lazy_jit
+def stacked_inv(stack):
+    out = np.empty_like(stack)
+    for i in range(stack.shape[0]):
+        out[i] = np.linalg.inv(stack[i])
+    return out
+
+
+@_lazy_jit
+def stacked_cholesky(stack):
+    out = np.empty_like(stack)
+    for i in range(stack.shape[0]):
+        out[i] = np.linalg.cholesky(stack[i])
+    return out
+
+
+@_lazy_jit
+def stacked_det(stack):
+    out = np.empty(stack.shape[0], stack.dtype)
+    for i in range(stack.shape[0]):
+        out[i] = np.linalg.det(stack[i])
+    return out
+
+
+@_lazy_jit
+def stacked_eigvalsh(stack):
+    """Of real stacks (the eigenvalues of a complex one are of another dtype)."""
+    out = np.empty(stack.shape[:2], stack.dtype)
+    for i in range(stack.shape[0]):
+        out[i] = np.linalg.eigvalsh(stack[i])
+    return out
+
+
+@_lazy_jit
+def stacked_solve(a, b):
+    """Each matrix of `a` solved against the matrix of `b` at its index."""
+    out = np.empty_like(b)
+    for i in range(a.shape[0]):
+        out[i] = np.linalg.solve(a[i], b[i])
+    return out
+
+
 for _name in _LAZY:  # a helper calling another calls an eager one (numba reads globals as set)
     del globals()[_name]
 

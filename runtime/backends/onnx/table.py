@@ -207,6 +207,11 @@ _WHY = {
     "numpy's numbers": ('draw', 'rng_state', 'rng_restore'),
     "numpy's floating-point error handling (np.errstate, np.seterr): ONNX runtimes report no "
     'floating-point errors; compute outside the errstate block to export': ('errstate', 'seterr'),
+    'no ONNX operator for this LAPACK call in the standard domain': (
+        'solve', 'slogdet', 'eigh', 'eigvalsh', 'svd', 'qr', 'cholesky', 'pinv', 'lstsq'),
+    'ONNX models here hold bools, integers and floats; onnxruntime has no complex kernels': (
+        'eig', 'eigvals', 'fft', 'ifft', 'rfft', 'irfft', 'hfft', 'ihfft', 'fftn', 'ifftn',
+        'rfftn', 'irfftn'),
 }
 for _why, _names in _WHY.items():
     LOWERINGS.unlowered(_why, *_names)

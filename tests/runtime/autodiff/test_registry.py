@@ -10,6 +10,9 @@ ALLOWED_WITHOUT_GRADIENT = {
     'py_function': 'Python code the graph cannot see into',
     'py_binary': 'Python numbers carried by graph control flow: constants',
     'py_unary': 'Python numbers carried by graph control flow: constants',
+    **dict.fromkeys(('eig', 'eigvals', 'fft', 'ifft', 'rfft', 'irfft', 'hfft', 'ihfft', 'fftn',
+                     'ifftn', 'rfftn', 'irfftn'),
+                    'complex values, which gradient tapes do not follow (refused, not None)'),
 }
 NOT_A_VALUE = 'an effect'  # effects and variable updates give no value to differentiate
 

@@ -87,6 +87,17 @@ _rng = np.random.default_rng(25)
 V = np.round(_rng.uniform(0.1, 0.9, 3), 3)           # 1-d floats inside (0, 1)
 M = np.round(_rng.uniform(0.1, 0.9, (2, 3)), 3)      # 2-d
 SQUARE = np.array([[2.0, 0.5], [0.25, 1.5]])
+WELL = np.array([[3.0, 0.5, -0.25], [0.75, 2.5, 0.5], [-0.5, 0.25, 2.0]])  # well-conditioned
+SPD = WELL @ WELL.T  # symmetric positive-definite, eigenvalues apart
+ROTATION = np.array([[0.5, -1.0], [1.0, 0.5]])  # complex eigenvalues
+M3 = np.array([[1.0, 0.5, -0.25], [0.25, -1.5, 0.75]])  # singular values apart
+
+
+def _sign_free(usv):
+    """A loss of an SVD that LAPACK's choice of signs leaves unchanged."""
+    u, s, vh = usv
+    return np.sum(u ** 2 * np.arange(1.0, 1.0 + u.shape[-1])) + np.sum(s) + \
+        np.sum(vh ** 2 * np.arange(1.0, 1.0 + vh.shape[-1]))
 INTS = np.array([3, 1, 2])
 ZERO_D = np.array(0.5)
 
@@ -394,6 +405,43 @@ TABLE = _ufunc_rows() + [
         gradient=[Case(np.linalg.det, (np.eye(2) * 2 + unit((2, 2)) * 0.5,)),
             Case(np.linalg.det, (np.eye(3) + unit((3, 3)) * 0.5,)),
             Case(np.linalg.det, (np.eye(2) + unit((3, 2, 2)) * 0.5,))]),
+    # numpy.linalg's LAPACK calls (decompositions.py): symmetric positive-definite inputs for
+    # cholesky and eigh, distinct eigen- and singular values, losses that do not depend on the
+    # signs LAPACK picks for eigen- and singular vectors
+    Row('solve', np.linalg.solve, (SQUARE, V[:2]),
+        gradient=cases_of(np.linalg.solve, (WELL, real((3,))), (WELL, real((3, 2))),
+                          (np.stack([WELL, WELL.T]), real((2, 3, 2))))),
+    Row('slogdet', np.linalg.slogdet, (SQUARE,),
+        gradient=[Case(lambda a: np.linalg.slogdet(a)[1], (WELL,)),
+                  Case(lambda a: np.linalg.slogdet(a)[1], (np.stack([WELL, -WELL]),))]),
+    Row('eig', np.linalg.eig, (ROTATION,)),
+    Row('eigvals', np.linalg.eigvals, (ROTATION,)),
+    Row('eigh', np.linalg.eigh, (SPD,),
+        gradient=[Case(lambda a: np.linalg.eigh(a)[0] * np.arange(1.0, 4.0), (SPD,)),
+                  Case(lambda a: np.linalg.eigh(a)[1] ** 2 * np.arange(9.0).reshape(3, 3),
+                       (SPD,)),
+                  Case(lambda a: np.linalg.eigh(a, UPLO='U')[1] ** 2 * M[:, :2], (SPD[:2, :2],))]),
+    Row('eigvalsh', np.linalg.eigvalsh, (SPD,),
+        gradient=[Case(lambda a: np.linalg.eigvalsh(a) * np.arange(1.0, 4.0), (SPD,))]),
+    Row('svd', np.linalg.svd, (M,),
+        gradient=[Case(lambda a: np.linalg.svd(a, compute_uv=False) * [2.0, 1.0], (M3,)),
+                  Case(lambda a: _sign_free(np.linalg.svd(a, full_matrices=False)), (M3,)),
+                  Case(lambda a: _sign_free(np.linalg.svd(a, full_matrices=False)), (M3.T,)),
+                  Case(lambda a: _sign_free(np.linalg.svd(a)), (WELL,))]),
+    Row('qr', np.linalg.qr, (M.T,),
+        gradient=[Case(lambda a: np.linalg.qr(a)[0] * M.T + np.linalg.qr(a)[1][0], (M3.T,)),
+                  Case(lambda a: np.linalg.qr(a, mode='r'), (WELL,))]),
+    Row('cholesky', np.linalg.cholesky, (SPD,),
+        gradient=cases_of(np.linalg.cholesky, (SPD,), (np.stack([SPD, SPD + np.eye(3)]),)) +
+        [Case(lambda a: np.linalg.cholesky(a, upper=True), (SPD,))]),
+    Row('pinv', np.linalg.pinv, (M,),
+        gradient=cases_of(np.linalg.pinv, (M3,), (M3.T,), (WELL,))),
+    Row('lstsq', lambda a, b: np.linalg.lstsq(a, b), (M.T, V),
+        gradient=[Case(lambda a, b: np.linalg.lstsq(a, b)[0], (M3.T, real((3,)))),
+                  Case(lambda a, b: np.linalg.lstsq(a, b)[0], (M3, real((2, 2))))]),
+    # numpy.fft (fft.py): no gradients (complex values), refused by the tape
+    *[Row(kind, getattr(np.fft, kind), (M,)) for kind in
+      ('fft', 'ifft', 'rfft', 'irfft', 'hfft', 'ihfft', 'fftn', 'ifftn', 'rfftn', 'irfftn')],
     Row('sum', np.sum, (M,)),
     Row('prod', np.prod, (M,),
         gradient=reduction(np.prod) + reduction(np.prod, with_zeros, REDUCTION_AXES[3:]) +

@@ -81,7 +81,7 @@ def test_the_memory_flags_of_the_op_are_numpys(row):
         assert outs and all(np.shares_memory(out, args[0]) for out in outs)
     if op.fresh:
         assert not any(np.shares_memory(out, a) for out in outs for a in args)
-    if np.ndim(result) == 0 and not isinstance(result, (tuple, list)):
+    if not isinstance(result, (tuple, list)) and np.ndim(result) == 0:
         assert isinstance(result, np.ndarray) == op.array_result, type(result)
 
 

@@ -1,0 +1,180 @@
+"""The claims of `cases_linalg.py` (graphs bit for bit, tape gradients) and what the linalg and
+FFT ops promise beyond them: numpy's result types, refusals instead of lost gradients, jit."""
+import warnings
+
+import numpy as np
+import pytest
+from cases_linalg import BATCH_SPD, CASES, SPD, WELL
+
+import runtime as rt
+from runtime.errors import AutoGraphWarning, NotRecordableError
+from runtime.graph_ops.gradient_helpers import NoGradientError
+
+# np.trace belongs to the shape family's op (its case is written here, its op there)
+TRACED = [c for c in CASES if c.name != 'numpy.trace']
+
+
+def _label(case):
+    return f'{case.name}[{case.note}]' if case.note else case.name
+
+
+def _results(result):
+    return [np.asarray(r) for r in result] if isinstance(result, tuple) else [np.asarray(result)]
+
+
+@pytest.mark.parametrize('case', TRACED, ids=_label)
+def test_a_graph_computes_eager_numpy_bit_for_bit(case):
+    """The ops call numpy's own LAPACK and pocketfft functions, so even exact=False cases (where
+    jit's LAPACK may round otherwise) are numpy's bits in graphs."""
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore', AutoGraphWarning)
+        got = rt.function(case.call)(*case.args)
+    for want, actual in zip(_results(case.call(*case.args)), _results(got), strict=True):
+        assert actual.dtype == want.dtype and actual.shape == want.shape
+        assert np.array_equal(actual, want, equal_nan=True)
+
+
+def _loss(result):
+    """A float of every result, each element weighted differently."""
+    total = 0.0
+    for r in result if isinstance(result, tuple) else (result,):
+        if np.asarray(r if not hasattr(r, 'dtype') else np.zeros((), r.dtype)).dtype.kind == 'f':
+            total = total + np.sum(r * np.cos(np.arange(np.size(r)).reshape(np.shape(r)) + 1.0))
+    return total
+
+
+def _numeric(case, i, eps=1e-6):
+    args = list(case.args)
+    grad = np.zeros_like(args[i])
+    for index in np.ndindex(args[i].shape):
+        moved = []
+        for step in (eps, -eps):
+            bumped = args[i].copy()
+            bumped[index] += step
+            moved.append(_loss(case.call(*args[:i], bumped, *args[i + 1:])))
+        grad[index] = (moved[0] - moved[1]) / (2 * eps)
+    return grad
+
+
+@pytest.mark.parametrize('case', [c for c in TRACED if c.grad], ids=_label)
+def test_tape_gradients_match_finite_differences(case):
+    floats = [i for i, a in enumerate(case.args) if a.dtype.kind == 'f']
+    with rt.GradientTape() as tape:
+        args = [tape.watch(a) if i in floats else a for i, a in enumerate(case.args)]
+        loss = _loss(case.call(*args))
+    grads = tape.gradient(loss, [args[i] for i in floats])
+    for i, grad in zip(floats, grads):
+        np.testing.assert_allclose(np.asarray(grad), _numeric(case, i), rtol=1e-4, atol=1e-6)
+
+
+def test_gradients_in_a_graph_fold_onto_the_triangle_numpy_reads():
+    """eigh and cholesky read the lower triangle: the upper one has gradient 0, as finite
+    differences of numpy's functions say."""
+    @rt.function
+    def grads(a):
+        with rt.GradientTape() as tape:
+            tape.watch(a)
+            loss = np.sum(np.linalg.cholesky(a) * WELL) + np.sum(np.linalg.eigvalsh(a) * [1, 2, 3])
+        return tape.gradient(loss, a)
+    g = grads(SPD)
+    assert np.all(np.triu(g, 1) == 0) and np.any(np.tril(g, -1) != 0)
+
+
+def test_results_complex_values_would_lose_are_refused_not_none():
+    signal = np.linspace(0.0, 1.0, 8)
+    with rt.GradientTape() as tape:
+        x = tape.watch(signal)
+        with pytest.raises(NotRecordableError, match="numpy op 'rfft'"):
+            np.fft.rfft(x)
+
+    @rt.function
+    def through_fft(x):
+        with rt.GradientTape() as tape:
+            tape.watch(x)
+            y = np.sum(np.fft.irfft(np.fft.rfft(x)))
+        return tape.gradient(y, x)
+    with pytest.raises(NoGradientError, match="'irfft'"):
+        through_fft(signal)
+
+
+@pytest.mark.parametrize('through', [lambda x: np.abs(np.fft.fft(x)),
+                                     lambda x: np.abs(x.astype(complex) * 1j)],
+                         ids=['fft', 'astype'])
+def test_a_gradient_through_complex_values_in_a_graph_is_refused_not_wrong(through):
+    """The complex rules follow no one convention (abs's is TensorFlow's, multiply's JAX's):
+    a gradient reaching a complex value is refused, where it was None (or of the wrong sign)."""
+    @rt.function
+    def gradient(x):
+        with rt.GradientTape() as tape:
+            tape.watch(x)
+            y = np.sum(through(x))
+        return tape.gradient(y, x)
+    with pytest.raises(NoGradientError, match="'absolute'.*its input is complex"):
+        gradient(np.arange(1.0, 4.0))
+
+
+def test_eig_results_are_complex_whatever_the_values():
+    """numpy's dtype depends on the eigenvalues (real when all are); a graph's cannot: always
+    complex, as JAX's. The values are numpy's."""
+    w, v = rt.function(np.linalg.eig)(SPD)
+    assert w.dtype == v.dtype == np.complex128
+    want_w, want_v = np.linalg.eig(SPD)
+    assert np.array_equal(w, want_w) and np.array_equal(v, want_v)
+
+
+def test_lstsq_residuals_have_an_unknown_length():
+    concrete = rt.function(lambda a, b: np.linalg.lstsq(a, b)).get_concrete_function(
+        np.ones((4, 3)), np.ones(4))
+    x, residuals, rank, s = concrete.graph.outputs
+    assert x.aval.shape == (3,) and residuals.aval.shape == (None,) and s.aval.shape == (3,)
+
+
+def test_jit_runs_numbas_lapack_within_rounding():
+    def decompositions(a, b):
+        w, v = np.linalg.eigh(a)
+        u, s, vh = np.linalg.svd(b, full_matrices=False)
+        q, r = np.linalg.qr(b)
+        return (np.linalg.solve(a, b[:3, 0]), np.linalg.cholesky(a), w, v ** 2, s,
+                np.abs(u), r ** 2, np.linalg.pinv(b), np.linalg.slogdet(a)[1],
+                np.linalg.lstsq(b, b[:, 0])[0], np.linalg.inv(a), np.linalg.det(a))
+    b = np.arange(12.0).reshape(4, 3) ** 1.5
+    jitted = rt.function(decompositions, jit_compile=True)(SPD, b)
+    for got, want in zip(jitted, decompositions(SPD, b), strict=True):
+        np.testing.assert_allclose(got, want, rtol=1e-9, atol=1e-12)
+
+
+_RECTANGLE = np.arange(20.0).reshape(4, 5) ** 0.5
+_UNKNOWN_DIMENSIONS = {
+    'fftshift': (np.fft.fftshift, (WELL, _RECTANGLE)),
+    'ifftshift': (np.fft.ifftshift, (WELL, _RECTANGLE)),
+    'matrix_rank': (np.linalg.matrix_rank, (WELL, _RECTANGLE)),
+    'matrix_power': (lambda a: np.linalg.matrix_power(a, 5), (WELL,)),
+    'svd': (np.linalg.svd, (WELL, _RECTANGLE)),
+    'kron': (lambda a: np.kron(a, a), (WELL, _RECTANGLE)),
+    'rfftn': (np.fft.rfftn, (WELL, _RECTANGLE)),
+}
+
+
+@pytest.mark.parametrize('name', sorted(_UNKNOWN_DIMENSIONS))
+def test_unknown_dimensions_compute_numpys_results(name):
+    """The composites compute with the sizes as graph values when the trace does not know them."""
+    call, inputs = _UNKNOWN_DIMENSIONS[name]
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore', AutoGraphWarning)
+        traced = rt.function(call, input_signature=[rt.TensorSpec((None, None), np.float64)])
+        for a in inputs:
+            for w, g in zip(_results(call(a)), _results(traced(a)), strict=True):
+                assert g.dtype == w.dtype and np.array_equal(g, w)
+
+
+def test_jit_loops_over_stacks_of_matrices():
+    """numba's LAPACK bindings take one matrix: stacks of known shape loop over it."""
+    def stacked(a, b):
+        return (np.linalg.inv(a), np.linalg.det(a), np.linalg.cholesky(a), np.linalg.eigvalsh(a),
+                np.linalg.solve(a, b))
+    for dtype in (np.float64, np.float32):
+        a, b = BATCH_SPD.astype(dtype), np.arange(12.0, dtype=dtype).reshape(2, 3, 2)
+        for got, want in zip(rt.function(stacked, jit_compile=True)(a, b), stacked(a, b),
+                             strict=True):
+            assert got.dtype == want.dtype and got.shape == want.shape
+            np.testing.assert_allclose(got, want, rtol=1e-5 if dtype == np.float32 else 1e-12)
