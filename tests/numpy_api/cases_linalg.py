@@ -57,7 +57,6 @@ CASES = [
     Case('numpy.tensordot', lambda t, a: np.tensordot(t, a, axes=([1, 2], [1, 0])), (T, RECT),
          grad=True, note='pair axes', jit=UNLOWERED),
     Case('numpy.kron', lambda a, b: np.kron(a, b), (A, RECT), grad=True),
-    Case('numpy.trace', lambda a: np.trace(a), (A,), grad=True),
     Case('numpy.matmul', lambda a, b: np.matmul(a, b), (A, B), grad=True),
     Case('numpy.matmul', lambda a, v: a @ v, (A, V), grad=True, note='matrix-vector', jit=UNLOWERED),
     Case('numpy.matmul', lambda v, a: v @ a, (V, A), grad=True, note='vector-matrix', jit=UNLOWERED),
