@@ -1,0 +1,261 @@
+"""numpy's NaN-ignoring functions, NaN and infinity tests, closeness and type predicates on
+symbolic tensors, written in existing ops as numpy writes them (results equal numpy's bit for bit).
+
+Documented differences (numpy decides them from the values, not known while tracing): an all-NaN
+slice gives nanargmax/nanargmin index 0 rather than a ValueError, and no RuntimeWarning is issued
+for all-NaN slices or non-positive degrees of freedom (the results are numpy's: NaN)."""
+import numpy as np
+
+from . import builders
+from .numpy_handlers import _reject_out, handles
+from .numpy_statistics import as_array, count_true, known_shape
+
+_NO_VALUE = np._NoValue
+
+
+def _replace_nan(a, value):
+    """numpy's `_replace_nan`: `a` with its NaNs replaced by `value`, and the NaN mask (None for a
+    type that holds no NaN)."""
+    a = as_array(a)
+    if not issubclass(a.dtype.type, np.inexact):
+        return a, None
+    mask = np.isnan(a)
+    return np.where(mask, value, a), mask
+
+
+def _kept(keepdims):
+    return {} if keepdims is _NO_VALUE else {'keepdims': keepdims}
+
+
+@handles(np.nansum)
+def _nansum(a, axis=None, dtype=None, out=None, keepdims=_NO_VALUE, initial=_NO_VALUE,
+            where=_NO_VALUE):
+    _reject_out(out)
+    _no_where('nansum', where)
+    a, _ = _replace_nan(a, 0)
+    extra = {} if initial is _NO_VALUE else {'initial': initial}
+    return np.sum(a, axis=axis, dtype=dtype, **_kept(keepdims), **extra)
+
+
+@handles(np.nanprod)
+def _nanprod(a, axis=None, dtype=None, out=None, keepdims=_NO_VALUE, initial=_NO_VALUE,
+             where=_NO_VALUE):
+    _reject_out(out)
+    _no_where('nanprod', where)
+    a, _ = _replace_nan(a, 1)
+    extra = {} if initial is _NO_VALUE else {'initial': initial}
+    return np.prod(a, axis=axis, dtype=dtype, **_kept(keepdims), **extra)
+
+
+def _no_where(name, where):
+    if where is not _NO_VALUE and where is not True:
+        raise TypeError(f'numpy.{name}: where= is not supported on symbolic tensors; use np.where')
+
+
+@handles(np.nanmax)
+def _nanmax(a, axis=None, out=None, keepdims=_NO_VALUE, initial=_NO_VALUE, where=_NO_VALUE):
+    return _nan_extremum('nanmax', np.fmax, np.max, a, axis, out, keepdims, initial, where)
+
+
+@handles(np.nanmin)
+def _nanmin(a, axis=None, out=None, keepdims=_NO_VALUE, initial=_NO_VALUE, where=_NO_VALUE):
+    return _nan_extremum('nanmin', np.fmin, np.min, a, axis, out, keepdims, initial, where)
+
+
+def _nan_extremum(name, ufunc, plain, a, axis, out, keepdims, initial, where):
+    """numpy reduces an ndarray with fmax/fmin (which skip NaNs), other types as plain max/min."""
+    _reject_out(out)
+    _no_where(name, where)
+    a = as_array(a)
+    extra = {} if initial is _NO_VALUE else {'initial': initial}
+    if not issubclass(a.dtype.type, np.inexact):
+        return plain(a, axis=axis, **_kept(keepdims), **extra)
+    return ufunc.reduce(a, axis=axis, **_kept(keepdims), **extra)
+
+
+@handles(np.nanargmax)
+def _nanargmax(a, axis=None, out=None, *, keepdims=_NO_VALUE):
+    _reject_out(out)
+    a, _ = _replace_nan(a, -np.inf)
+    return np.argmax(a, axis=axis, **_kept(keepdims))
+
+
+@handles(np.nanargmin)
+def _nanargmin(a, axis=None, out=None, *, keepdims=_NO_VALUE):
+    _reject_out(out)
+    a, _ = _replace_nan(a, np.inf)
+    return np.argmin(a, axis=axis, **_kept(keepdims))
+
+
+@handles(np.nancumsum)
+def _nancumsum(a, axis=None, dtype=None, out=None):
+    _reject_out(out)
+    a, _ = _replace_nan(a, 0)
+    return np.cumsum(a, axis=axis, dtype=dtype)
+
+
+@handles(np.nancumprod)
+def _nancumprod(a, axis=None, dtype=None, out=None):
+    _reject_out(out)
+    a, _ = _replace_nan(a, 1)
+    return np.cumprod(a, axis=axis, dtype=dtype)
+
+
+def _divide_by_count(a, b):
+    """numpy's `_divide_by_count`: a / b in a's type (numpy divides in place, casting)."""
+    quotient = np.true_divide(a, b)
+    return quotient if quotient.dtype == a.dtype else quotient.astype(a.dtype)
+
+
+@handles(np.nanmean)
+def _nanmean(a, axis=None, dtype=None, out=None, keepdims=_NO_VALUE, *, where=_NO_VALUE):
+    _reject_out(out)
+    _no_where('nanmean', where)
+    arr, mask = _replace_nan(a, 0)
+    if mask is None:
+        return np.mean(arr, axis=axis, dtype=dtype, **_kept(keepdims))
+    cnt = count_true(~mask, axis=axis, keepdims=keepdims is True)
+    tot = np.sum(arr, axis=axis, dtype=dtype, **_kept(keepdims))
+    return _divide_by_count(tot, cnt)
+
+
+@handles(np.nanvar)
+def _nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=_NO_VALUE, *,
+            where=_NO_VALUE, mean=_NO_VALUE, correction=_NO_VALUE):
+    _reject_out(out)
+    _no_where('nanvar', where)
+    if mean is not _NO_VALUE:
+        raise TypeError('numpy.nanvar: mean= is not supported on symbolic tensors')
+    if correction is not _NO_VALUE:
+        if ddof != 0:
+            raise ValueError("ddof and correction can't be provided simultaneously.")
+        ddof = correction
+    arr, mask = _replace_nan(a, 0)
+    if mask is None:
+        return np.var(arr, axis=axis, dtype=dtype, ddof=ddof, **_kept(keepdims))
+    cnt = count_true(~mask, axis=axis, keepdims=True)
+    avg = _divide_by_count(np.sum(arr, axis=axis, dtype=dtype, keepdims=True), cnt)
+    arr = np.where(mask, 0, np.subtract(arr, avg))
+    if issubclass(arr.dtype.type, np.complexfloating):
+        sqr = np.real(np.multiply(arr, np.conj(arr)))
+    else:
+        sqr = np.multiply(arr, arr)
+    var = np.sum(sqr, axis=axis, dtype=dtype, **_kept(keepdims))
+    if len(var.shape) < len(cnt.shape):
+        cnt = np.squeeze(cnt, axis)
+    dof = cnt - ddof
+    var = _divide_by_count(var, dof)
+    return np.where(dof <= 0, np.nan, var)
+
+
+@handles(np.nanstd)
+def _nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=_NO_VALUE, *,
+            where=_NO_VALUE, mean=_NO_VALUE, correction=_NO_VALUE):
+    return np.sqrt(_nanvar(a, axis=axis, dtype=dtype, out=out, ddof=ddof, keepdims=keepdims,
+                           where=where, mean=mean, correction=correction))
+
+
+@handles(np.nan_to_num)
+def _nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
+    x = as_array(x)
+    if not issubclass(x.dtype.type, np.inexact):
+        return np.copy(x)
+    if issubclass(x.dtype.type, np.complexfloating):
+        raise TypeError('numpy.nan_to_num of complex values is not supported on symbolic tensors')
+    maxf, minf = np.finfo(x.dtype).max, np.finfo(x.dtype).min
+    high = maxf if posinf is None else posinf
+    low = minf if neginf is None else neginf
+    replaced = np.where(np.isnan(x), nan, np.where(x == np.inf, high,
+                                                   np.where(x == -np.inf, low, x)))
+    return replaced if replaced.dtype == x.dtype else replaced.astype(x.dtype)
+
+
+# numpy's isinf(x) & ~signbit(x) is x == inf (ONNX has no sign bit; a comparison it has)
+@handles(np.isposinf)
+def _isposinf(x, out=None):
+    _reject_out(out)
+    return as_array(x) == np.inf
+
+
+@handles(np.isneginf)
+def _isneginf(x, out=None):
+    _reject_out(out)
+    return as_array(x) == -np.inf
+
+
+@handles(np.isclose)
+def _isclose(a, b, rtol=1.e-5, atol=1.e-8, equal_nan=False):
+    x, y, atol, rtol = (v if isinstance(v, (int, float, complex)) else as_array(v)
+                        for v in (a, b, atol, rtol))
+    if (dtype := getattr(y, 'dtype', None)) is not None and dtype.kind != 'm':
+        dt = np.result_type(y.dtype, 1.)
+        y = y if y.dtype == dt else y.astype(dt)
+    elif isinstance(y, int):
+        y = float(y)
+    result = np.less_equal(np.abs(x - y), atol + rtol * np.abs(y)) & np.isfinite(y) | (x == y)
+    if equal_nan:
+        result = result | (np.isnan(x) & np.isnan(y))
+    return result
+
+
+def _as_python_bool(value):
+    """numpy answers a Python bool: so do we eagerly; a traced answer stays a bool tensor."""
+    return value if builders.current_builder() is not None else bool(value)
+
+
+@handles(np.allclose)
+def _allclose(a, b, rtol=1.e-5, atol=1.e-8, equal_nan=False):
+    return _as_python_bool(np.all(_isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan)))
+
+
+@handles(np.array_equal)
+def _array_equal(a1, a2, equal_nan=False):
+    a1, a2 = as_array(a1), as_array(a2)
+    if known_shape(a1, 'numpy.array_equal') != known_shape(a2, 'numpy.array_equal'):
+        return False
+    equal = a1 == a2
+    if equal_nan and not all(np.dtype(d).kind in 'biu' for d in (a1.dtype, a2.dtype)):
+        equal = equal | (np.isnan(a1) & np.isnan(a2))  # NaNs at the same places are equal
+    return _as_python_bool(np.all(equal))
+
+
+@handles(np.iscomplexobj)
+def _iscomplexobj(x):
+    return issubclass(as_array(x).dtype.type, np.complexfloating)
+
+
+@handles(np.isrealobj)
+def _isrealobj(x):
+    return not _iscomplexobj(x)
+
+
+@handles(np.iscomplex)
+def _iscomplex(x):
+    x = as_array(x)
+    if issubclass(x.dtype.type, np.complexfloating):
+        return np.imag(x) != 0
+    return np.zeros_like(x, dtype=bool)
+
+
+@handles(np.isreal)
+def _isreal(x):
+    x = as_array(x)
+    if issubclass(x.dtype.type, np.complexfloating):
+        return np.imag(x) == 0
+    return np.ones_like(x, dtype=bool)
+
+
+def _type_of(value):
+    """numpy's answer from an array depends on its dtype only (NEP 50): a graph value's dtype."""
+    return value.dtype if hasattr(value, 'dtype') and not isinstance(
+        value, (np.ndarray, np.generic)) else value
+
+
+@handles(np.result_type)
+def _result_type(*arrays_and_dtypes):
+    return np.result_type(*map(_type_of, arrays_and_dtypes))
+
+
+@handles(np.can_cast)
+def _can_cast(from_, to, casting='safe'):
+    return np.can_cast(_type_of(from_), to, casting)
