@@ -36,6 +36,7 @@ from . import (  # noqa: F401
     selection,
     shape_ops,
     state,
+    statistics,
     update_gradients,
     updates,
 )

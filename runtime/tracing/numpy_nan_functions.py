@@ -192,7 +192,13 @@ def _isclose(a, b, rtol=1.e-5, atol=1.e-8, equal_nan=False):
         y = y if y.dtype == dt else y.astype(dt)
     elif isinstance(y, int):
         y = float(y)
-    result = np.less_equal(np.abs(x - y), atol + rtol * np.abs(y)) & np.isfinite(y) | (x == y)
+    # numpy's `abs(x - y) <= atol + rtol * abs(y) & isfinite(y) | (x == y)` in an errstate
+    # ignoring inf - inf and 0 * inf; here they are not computed: where x == y or y is not
+    # finite the comparison does not decide the result, so zeros stand in (the same answers,
+    # no floating-point error, and ONNX exports it)
+    same, finite = x == y, np.isfinite(y)
+    difference = np.abs(np.where(same, 0, x) - np.where(same, 0, y))
+    result = np.less_equal(difference, atol + rtol * np.abs(np.where(finite, y, 0))) & finite | same
     if equal_nan:
         result = result | (np.isnan(x) & np.isnan(y))
     return result
@@ -248,7 +254,7 @@ def _isreal(x):
 def _type_of(value):
     """numpy's answer from an array depends on its dtype only (NEP 50): a graph value's dtype."""
     return value.dtype if hasattr(value, 'dtype') and not isinstance(
-        value, (np.ndarray, np.generic)) else value
+        value, (np.ndarray, np.generic, type)) else value
 
 
 @handles(np.result_type)

@@ -1,9 +1,12 @@
 """numpy's statistics on symbolic tensors, written in existing ops as numpy writes them in Python
 (same arithmetic in the same order, so results equal numpy's bit for bit): average, median,
-percentile, quantile, cov, corrcoef, ptp, count_nonzero, gradient, ediff1d."""
+percentile, quantile, cov, corrcoef, ptp, count_nonzero, gradient, ediff1d; and the handlers
+of the ops for what numpy computes in C (`graph_ops/statistics.py`): convolve, bincount,
+histogram."""
 import numpy as np
 
-from .numpy_handlers import _reject_out, handles
+from . import builders
+from .numpy_handlers import _reject_out, _static, handles
 
 _NO_VALUE = np._NoValue
 
@@ -28,8 +31,9 @@ def _axes(axis, ndim):
 
 
 @handles(np.ptp)
-def _ptp(a, axis=None, out=None, keepdims=False):
+def _ptp(a, axis=None, out=None, keepdims=_NO_VALUE):
     _reject_out(out)
+    keepdims = keepdims is True
     return np.subtract(np.max(a, axis=axis, keepdims=keepdims),
                        np.min(a, axis=axis, keepdims=keepdims))
 
@@ -313,3 +317,40 @@ def _ediff1d(ary, to_end=None, to_begin=None):
                         'tensors; np.concatenate them to the result')
     ary = np.reshape(as_array(ary), (-1,))
     return ary[1:] - ary[:-1]
+
+
+@handles(np.convolve)
+def _convolve(a, v, mode='full'):
+    """numpy's `convolve`: the correlation with `v` reversed, the longer input first."""
+    a, v = as_array(a), as_array(v)
+    if len(a.shape) != 1 or len(v.shape) != 1:
+        raise ValueError('numpy.convolve: a and v must be 1-d')
+    if known_shape(v, 'numpy.convolve')[0] > known_shape(a, 'numpy.convolve')[0]:
+        a, v = v, a
+    if np.iscomplexobj(v):  # correlate conjugates v; convolve does not
+        v = np.conj(v)
+    return builders.bind('correlate', a, v[::-1], mode=mode)
+
+
+@handles(np.bincount)
+def _bincount(x, /, weights=None, minlength=0):
+    """The length of the result (max(x) + 1, or minlength) is known when the graph runs."""
+    _static('numpy.bincount', {'minlength': minlength})
+    return builders.bind('bincount', x, weights, minlength=minlength)
+
+
+@handles(np.histogram)
+def _histogram(a, bins=10, range=None, density=None, weights=None):
+    """Counts and edges; `bins` an int or an array of edges, `range` and `density` known while
+    tracing."""
+    _static('numpy.histogram', {'range': range, 'density': density})
+    if isinstance(bins, str):
+        raise TypeError(f'numpy.histogram on symbolic tensors: bins={bins!r} (an estimator) '
+                        'gives a number of bins known only from the data; give an int or edges')
+    if isinstance(bins, (int, np.integer)):
+        bins, edges = int(bins), None
+    else:
+        bins, edges = None, as_array(bins)
+    counts, edges = builders.bind('histogram', a, weights, edges, bins=bins, range=range,
+                                  density=density)
+    return counts, edges
