@@ -179,7 +179,9 @@ def _histogram_vjp(needed, g, out, a, weights=None, edges=None, *, bins=10, rang
     return grads
 
 
-_NUMBA_WHY = "numba's version does not give numpy's results in every case (not written yet)"
-NUMBA.unlowered(_NUMBA_WHY, 'correlate', 'interp', 'bincount', 'histogram')
+NUMBA.unlowered("numpy's C kernel (BLAS dot products) sums in an order a loop does not "
+                'reproduce bit for bit', 'correlate')
+NUMBA.unlowered("numba's np.histogram takes no edges, weights or density, and places values "
+                "on the edges by another computation than numpy's", 'histogram')
 ONNX.unlowered('not written yet (no ONNX operator computes it directly)', 'correlate', 'interp',
                'bincount', 'histogram')

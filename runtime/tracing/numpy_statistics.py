@@ -336,7 +336,8 @@ def _convolve(a, v, mode='full'):
 def _bincount(x, /, weights=None, minlength=0):
     """The length of the result (max(x) + 1, or minlength) is known when the graph runs."""
     _static('numpy.bincount', {'minlength': minlength})
-    return builders.bind('bincount', x, weights, minlength=minlength)
+    weights = () if weights is None else (weights,)  # a literal None has no numba value
+    return builders.bind('bincount', x, *weights, minlength=minlength)
 
 
 @handles(np.histogram)

@@ -129,3 +129,11 @@ def test_closeness_answers_a_bool_as_numpy_in_a_graph_and_on_a_tape():
 def test_unsupported_arguments_are_refused_naming_the_function(call, message):
     with pytest.raises(TypeError, match=message):
         rt.function(autograph=False)(call)(M)
+
+
+def test_jit_compiles_interp_with_left_and_right_and_weighted_bincount_as_numpy():
+    def f(x, xp, fp, i, w):
+        return np.interp(x, xp, fp, left=-1.0, right=2.0), np.bincount(i, w, minlength=7)
+    args = (np.append(V * 4 + 5, [np.nan, X[-1], X[0]]), X, np.sin(X), np.array([3, 0, 3, 5]),
+            X[:4])
+    _same(rt.function(autograph=False, jit_compile=True)(f)(*args), f(*args))
