@@ -1,6 +1,6 @@
 """numpy's statistics on symbolic tensors, written in existing ops as numpy writes them in Python
 (same arithmetic in the same order, so results equal numpy's bit for bit): average, median,
-percentile, quantile, cov, corrcoef, ptp, count_nonzero, gradient, ediff1d; and the handlers
+percentile, quantile, cov, corrcoef, ptp, fix, count_nonzero, gradient, ediff1d; and the handlers
 of the ops for what numpy computes in C (`graph_ops/statistics.py`): convolve, bincount,
 histogram."""
 import numpy as np
@@ -36,6 +36,13 @@ def _ptp(a, axis=None, out=None, keepdims=_NO_VALUE):
     keepdims = keepdims is True
     return np.subtract(np.max(a, axis=axis, keepdims=keepdims),
                        np.min(a, axis=axis, keepdims=keepdims))
+
+
+@handles(np.fix)
+def _fix(x, out=None):
+    """numpy's `fix`: ceil, then floor where x >= 0 (rounding towards zero)."""
+    _reject_out(out)
+    return np.where(np.greater_equal(x, 0), np.floor(x), np.ceil(x))
 
 
 @handles(np.count_nonzero)

@@ -25,6 +25,7 @@ NO_TAKE = 'np.take (the diagonal here) has no numba lowering yet'
 PAIRWISE = "numba sums all the elements in order, numpy pairwise: the last bits differ"
 NO_FMAX_REDUCE = 'np.fmax.reduce and np.fmin.reduce have no ONNX lowering yet'
 C_KERNEL = "numpy's C kernel: no numba or ONNX lowering yet"
+F64_TRIG = "onnxruntime has no float64 kernel for it"
 LIBM = "numba's libm differs from numpy's SIMD loops in the last bit"
 
 CASES = [
@@ -216,4 +217,45 @@ CASES = [
     Case('numpy.log10', np.log10, (P,), grad=True, exact=False, note=LIBM),
     Case('numpy.reciprocal', np.reciprocal, (P,), grad=True),
     Case('numpy.logaddexp', np.logaddexp, (M, M[::-1]), grad=True),
+    Case('numpy.exp2', np.exp2, (M,), grad=True, exact=False, note=LIBM),
+    Case('numpy.cbrt', np.cbrt, (P,), grad=True, exact=False, note=LIBM),
+    Case('numpy.arcsin', np.arcsin, (M / 4,), grad=True, exact=False, note=LIBM, onnx=F64_TRIG),
+    Case('numpy.arccos', np.arccos, (M / 4,), grad=True, onnx=F64_TRIG),
+    Case('numpy.arctan', np.arctan, (M,), grad=True, onnx=F64_TRIG),
+    Case('numpy.sinh', np.sinh, (M,), grad=True, exact=False, note=LIBM, onnx=F64_TRIG),
+    Case('numpy.cosh', np.cosh, (M,), grad=True, exact=False, note=LIBM, onnx=F64_TRIG),
+    Case('numpy.tan', np.tan, (M,), grad=True, onnx=F64_TRIG),
+    Case('numpy.deg2rad', np.deg2rad, (M * 90,), grad=True),
+    Case('numpy.rad2deg', np.rad2deg, (M,), grad=True),
+    Case('numpy.add', np.add, (M, V[:4]), grad=True),
+    Case('numpy.subtract', np.subtract, (M, V[:4]), grad=True),
+    Case('numpy.multiply', np.multiply, (M, V[:4]), grad=True),
+    Case('numpy.divide', np.divide, (M, P), grad=True),
+    Case('numpy.true_divide', np.true_divide, (M, P), grad=True),
+    Case('numpy.negative', np.negative, (M,), grad=True),
+    Case('numpy.positive', np.positive, (M,), grad=True),
+    Case('numpy.floor_divide', np.floor_divide, (M * 7, P)),
+    Case('numpy.mod', np.mod, (M * 7, P)),
+    Case('numpy.remainder', np.remainder, (I, 3)),
+    Case('numpy.fmod', np.fmod, (M * 7, P)),
+    Case('numpy.trunc', np.trunc, (M * 3,)),
+    Case('numpy.rint', np.rint, (M * 3,)),
+    Case('numpy.fix', np.fix, (M * 3,)),
+    Case('numpy.fmax', np.fmax, (N, M), grad=True),
+    Case('numpy.fmin', np.fmin, (N, M), grad=True),
+    Case('numpy.copysign', lambda a: np.copysign(a, M), (P,), grad=True,
+         onnx="ONNX cannot see a float's sign bit"),
+    Case('numpy.signbit', np.signbit, (SPECIAL,), onnx='ONNX cannot see a float\'s sign bit'),
+    Case('numpy.greater', np.greater, (M, M.T[:1].T)),
+    Case('numpy.less_equal', np.less_equal, (M, 0.1)),
+    Case('numpy.equal', np.equal, (I, 2)),
+    Case('numpy.not_equal', np.not_equal, (I, 0)),
+    Case('numpy.logical_and', np.logical_and, (M > 0, M < 0.5)),
+    Case('numpy.logical_or', np.logical_or, (M > 0, M < -0.5)),
+    Case('numpy.logical_not', np.logical_not, (M > 0,)),
+    Case('numpy.logical_xor', np.logical_xor, (M > 0, M < 0.5)),
+    Case('numpy.sum', lambda a: np.sum(np.square(a - np.mean(a, axis=0)), axis=0), (M,),
+         grad=True, note='sum of squares'),
+    Case('numpy.sqrt', lambda a: np.sqrt(np.sum(a * a, axis=1)), (M,), grad=True,
+         note='row norms'),
 ]

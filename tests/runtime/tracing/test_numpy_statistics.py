@@ -26,6 +26,7 @@ SAME_AS_NUMPY = [
     (lambda a: np.isclose(a, a + 1e-9) & ~np.isposinf(a), (np.append(V, [np.inf, np.nan]),)),
     (lambda a: np.nan_to_num(a, posinf=5.0), (np.array([np.inf, -np.inf, np.nan, 1.0]),)),
     (lambda a: np.count_nonzero(a > 0, axis=0), (M,)),
+    (lambda a: np.fix(a * 3), (M,)),
     (lambda a, v: np.convolve(a, v, 'same'), (V, X[:4])),
     (lambda x, xp, fp: np.interp(x, xp, fp, left=-1.0), (V * 4 + 5, X, np.sin(X))),
     (lambda a: np.histogram(a, bins=4), (M,)),
