@@ -8,7 +8,7 @@ import numpy as np
 
 from . import builders
 from .numpy_handlers import _reject_out, handles
-from .numpy_statistics import as_array, count_true, known_shape
+from .numpy_statistics import as_array, count_true, known_shape, over_axis
 
 _NO_VALUE = np._NoValue
 
@@ -265,3 +265,23 @@ def _result_type(*arrays_and_dtypes):
 @handles(np.can_cast)
 def _can_cast(from_, to, casting='safe'):
     return np.can_cast(_type_of(from_), to, casting)
+
+
+def _nanmedian_along(a, axis):
+    """The median of the values that are not NaN (numpy: of the sorted values, the middle one or
+    the mean of the middle two; NaN for a slice of NaNs only)."""
+    part = np.sort(a, axis=axis)  # NaNs sort last
+    counts = count_true(~np.isnan(a), axis=axis, keepdims=True)
+    high = counts // 2
+    low = np.maximum(np.where(counts % 2 == 1, high, high - 1), 0)
+    middle = (np.take_along_axis(part, low, axis) + np.take_along_axis(part, high, axis)) / 2
+    return np.where(np.squeeze(counts, axis) == 0, np.nan, np.squeeze(middle, axis))
+
+
+@handles(np.nanmedian)
+def _nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=_NO_VALUE):
+    _reject_out(out)
+    a = as_array(a)
+    if not issubclass(a.dtype.type, np.inexact):
+        return np.median(a, axis=axis, keepdims=keepdims is True)
+    return over_axis('numpy.nanmedian', a, axis, keepdims is True, _nanmedian_along)

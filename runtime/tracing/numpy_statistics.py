@@ -102,7 +102,7 @@ def _as_type(a, dtype):
     return a if a.dtype == dtype else a.astype(dtype)
 
 
-def _over_axis(where, a, axis, keepdims, reduce):
+def over_axis(where, a, axis, keepdims, reduce):
     """numpy's `_ureduce` for one axis or all: `reduce(array, axis)` of the flattened array
     (axis None) or along `axis`, with the reduced axes kept as length 1 if `keepdims`."""
     a = as_array(a)
@@ -141,7 +141,7 @@ def _median_along(a, axis):
 @handles(np.median)
 def _median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
     _reject_out(out)
-    return _over_axis('numpy.median', a, axis, keepdims, _median_along)
+    return over_axis('numpy.median', a, axis, keepdims, _median_along)
 
 
 def _quantile_along(arr, axis, quantiles, weak_q):
@@ -187,7 +187,7 @@ def _quantile_of(where, a, q, weak_q, axis, method, keepdims, weights, interpola
     quantiles = np.asanyarray(q)
     if quantiles.dtype.kind not in 'iuf' or not np.all((quantiles >= 0) & (quantiles <= 1)):
         raise ValueError('Quantiles must be in the range [0, 1]')
-    return _over_axis(where, a, axis, keepdims,
+    return over_axis(where, a, axis, keepdims,
                       lambda arr, axis: _quantile_along(arr, axis, quantiles, weak_q))
 
 

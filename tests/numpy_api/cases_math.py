@@ -160,6 +160,10 @@ CASES = [
     Case('numpy.nanargmax', lambda a: np.nanargmax(a, axis=1), (N,)),
     Case('numpy.nanargmin', np.nanargmin, (N,)),
     Case('numpy.nancumsum', lambda a: np.nancumsum(a, axis=1), (N,), grad=True),
+    Case('numpy.nanmedian', lambda a: np.nanmedian(a, axis=1), (N,), grad=True, jit=NO_SORT),
+    Case('numpy.nanmedian', np.nanmedian, (N,), grad=True, jit=NO_SORT),
+    Case('numpy.nanmedian', lambda a: np.nanmedian(a, axis=0, keepdims=True),
+         (np.where(np.isnan(N[:, :1]), np.nan, N),), grad=True, jit=NO_SORT),
     Case('numpy.nancumprod', np.nancumprod, (N,), grad=True, onnx=NO_CUMPROD),
     # predicates
     Case('numpy.isposinf', np.isposinf, (SPECIAL,)),

@@ -22,6 +22,7 @@ SAME_AS_NUMPY = [
     (lambda a: np.gradient(a, 0.5, edge_order=2), (M,)),
     (lambda a: np.nanvar(a, axis=0, ddof=1), (N,)),
     (lambda a: np.nanmean(a, axis=1, keepdims=True), (N,)),
+    (lambda a: np.nanmedian(a, axis=0), (np.vstack([N, np.full(4, np.nan)]),)),
     (lambda a: (np.nanmax(a), np.nanargmin(a, axis=1), np.nancumsum(a)), (N,)),
     (lambda a: np.isclose(a, a + 1e-9) & ~np.isposinf(a), (np.append(V, [np.inf, np.nan]),)),
     (lambda a: np.nan_to_num(a, posinf=5.0), (np.array([np.inf, -np.inf, np.nan, 1.0]),)),
