@@ -2,8 +2,9 @@
 symbolic tensors, written in existing ops as numpy writes them (results equal numpy's bit for bit).
 
 Documented differences (numpy decides them from the values, not known while tracing): an all-NaN
-slice gives nanargmax/nanargmin index 0 rather than a ValueError, and no RuntimeWarning is issued
-for all-NaN slices or non-positive degrees of freedom (the results are numpy's: NaN)."""
+slice gives nanargmax/nanargmin index 0 rather than a ValueError; for all-NaN slices or
+non-positive degrees of freedom the results are numpy's (NaN), but the warning is the division's
+('invalid value encountered in divide'), not numpy's own ('Mean of empty slice', ...)."""
 import numpy as np
 
 from . import builders
