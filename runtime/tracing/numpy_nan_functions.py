@@ -9,7 +9,7 @@ import numpy as np
 
 from . import builders
 from .numpy_handlers import _reject_out, handles
-from .numpy_statistics import as_array, count_true, known_shape, over_axis
+from .numpy_statistics import as_array, count_true, known_shape, over_axis, scalar_if_0d
 
 _NO_VALUE = np._NoValue
 
@@ -168,7 +168,7 @@ def _nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
     low = minf if neginf is None else neginf
     replaced = np.where(np.isnan(x), nan, np.where(x == np.inf, high,
                                                    np.where(x == -np.inf, low, x)))
-    return replaced if replaced.dtype == x.dtype else replaced.astype(x.dtype)
+    return scalar_if_0d(replaced if replaced.dtype == x.dtype else replaced.astype(x.dtype))
 
 
 # numpy's isinf(x) & ~signbit(x) is x == inf (ONNX has no sign bit; a comparison it has)
@@ -202,7 +202,7 @@ def _isclose(a, b, rtol=1.e-5, atol=1.e-8, equal_nan=False):
     result = np.less_equal(difference, atol + rtol * np.abs(np.where(finite, y, 0))) & finite | same
     if equal_nan:
         result = result | (np.isnan(x) & np.isnan(y))
-    return result
+    return scalar_if_0d(result)
 
 
 def _as_python_bool(value):

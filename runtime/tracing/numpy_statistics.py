@@ -98,6 +98,11 @@ def _average(a, axis=None, weights=None, returned=False, *, keepdims=_NO_VALUE):
     return avg, scl
 
 
+def scalar_if_0d(result):
+    """`result[()]`: numpy's functions give a 0-d result as a numpy scalar, as this does."""
+    return result[()] if result.shape == () else result
+
+
 def _as_type(a, dtype):
     return a if a.dtype == dtype else a.astype(dtype)
 
@@ -121,7 +126,7 @@ def over_axis(where, a, axis, keepdims, reduce):
         kept = tuple(np.newaxis if axis is None or i == axis else slice(None)
                      for i in range(len(shape)))
         result = result[(Ellipsis, *kept)]
-    return result
+    return scalar_if_0d(result)
 
 
 def _median_along(a, axis):
