@@ -14,6 +14,7 @@ X = np.sort(_rng.uniform(0, 10, size=6))
 SAME_AS_NUMPY = [
     (lambda a: np.median(a, axis=1, keepdims=True), (M,)),
     (lambda a: np.median(a), (np.append(V, np.nan),)),
+    (lambda a: (np.median(a), np.percentile(a, 20), np.nanmedian(a)), (V,)),
     (lambda a: np.percentile(a, [5, 50, 95], axis=0), (M,)),
     (lambda a: np.quantile(a, 0.3, keepdims=True), (M.astype(np.float32),)),
     (lambda a, w: np.average(a, axis=1, weights=w, returned=True), (M, X[:4])),
@@ -41,6 +42,7 @@ def _same(got, want):
         for g, w in zip(got, want):
             _same(g, w)
         return
+    assert isinstance(got, np.ndarray) == isinstance(want, np.ndarray), (got, want)  # 0-d
     got, want = np.asarray(got), np.asarray(want)
     assert got.dtype == want.dtype and got.shape == want.shape, (got, want)
     assert np.array_equal(got, want, equal_nan=want.dtype.kind == 'f'), (got, want)
