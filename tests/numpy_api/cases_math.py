@@ -20,7 +20,6 @@ NO_SORT = 'np.sort has no numba lowering yet'
 NO_VAR = 'np.var and np.std have no numba lowering yet'
 NO_UFUNC_REDUCE = 'ufunc.reduce (np.fmax.reduce for nanmax) has no numba lowering yet'
 NO_CUMPROD = 'ONNX has no cumulative product'
-NO_DIFF = 'np.diff has no lowering yet'
 NO_TAKE = 'np.take (the diagonal here) has no numba lowering yet'
 PAIRWISE = "numba sums all the elements in order, numpy pairwise: the last bits differ"
 NO_FMAX_REDUCE = 'np.fmax.reduce and np.fmin.reduce have no ONNX lowering yet'
@@ -35,9 +34,11 @@ CASES = [
     Case('ndarray.cumsum', lambda a: a.cumsum(axis=0), (M,), grad=True),
     Case('numpy.cumprod', lambda a: np.cumprod(a, axis=0), (M,), grad=True, onnx=NO_CUMPROD),
     Case('ndarray.cumprod', lambda a: a.cumprod(), (M,), grad=True, onnx=NO_CUMPROD),
-    Case('numpy.diff', lambda a: np.diff(a), (M,), grad=True, jit=NO_DIFF, onnx=NO_DIFF),
+    Case('numpy.diff', lambda a: np.diff(a), (M,), grad=True),
     Case('numpy.diff', lambda a: np.diff(a, n=2, axis=0), (M,),
-         grad=True, jit=NO_DIFF, onnx=NO_DIFF),
+         grad=True),
+    Case('numpy.diff', lambda a: np.diff(a, axis=0), (M > 0,)),
+    Case('numpy.diff', lambda a: np.diff(a, 2), (I,)),
     Case('numpy.gradient', np.gradient, (V,), grad=True),
     Case('numpy.gradient', lambda a: np.gradient(a, 0.5), (V,), grad=True),
     Case('numpy.gradient', lambda a: np.gradient(a, axis=1), (M,), grad=True),

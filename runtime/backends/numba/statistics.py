@@ -34,3 +34,23 @@ def _interp(ctx, eq, args):
     if params.get('left') is not None:
         value = f'np.where({x} < {xp}[0], {float(params["left"])!r}, {value})'
     return value
+
+
+@NUMBA.lowers('diff')
+def _diff(ctx, eq, args):
+    """numpy's `diff`: a[1:] - a[:-1] along the axis, n times (not_equal for bools). numba's own
+    np.diff differences the last axis only."""
+    x = eq.inputs[0].aval
+    n, axis = eq.params.get('n', 1), eq.params.get('axis', -1)
+    if x.shape is None or not x.shape or not 1 <= n <= 2 or \
+            x.dtype not in (np.float64, np.float32, np.int64, np.bool_):
+        return None
+    axis %= len(x.shape)
+
+    def part(bound):
+        return ', '.join(bound if i == axis else ':' for i in range(len(x.shape)))
+    value = args[0]
+    for _ in range(n):
+        op = '!=' if x.dtype == np.bool_ else '-'
+        value = f'({value}[{part("1:")}] {op} {value}[{part(":-1")}])'
+    return value

@@ -14,7 +14,7 @@ import numpy as np
 from ...converted_code.operator_table import AUGMENTED
 from ...ir.core import Literal
 from ...ir.lowerings import ONNX
-from . import arrays, control, ieee, indexing, numeric, ufuncs, updates
+from . import arrays, control, ieee, indexing, numeric, statistics, ufuncs, updates  # noqa: F401
 
 # these modules register their lowerings in ONNX (`@ONNX.lowers`) when imported
 LOWERING_MODULES = (arrays, control, indexing, numeric, ufuncs, updates)

@@ -1,6 +1,7 @@
 """numpy's statistics, NaN functions and predicates in graphs and on tapes: numpy's results bit
 for bit, gradients against finite differences, unknown sizes, type queries, clear refusals."""
 import numpy as np
+import onnxruntime
 import pytest
 
 import runtime as rt
@@ -135,9 +136,22 @@ def test_unsupported_arguments_are_refused_naming_the_function(call, message):
         rt.function(autograph=False)(call)(M)
 
 
-def test_jit_compiles_interp_with_left_and_right_and_weighted_bincount_as_numpy():
-    def f(x, xp, fp, i, w):
-        return np.interp(x, xp, fp, left=-1.0, right=2.0), np.bincount(i, w, minlength=7)
+def test_jit_compiles_interp_bincount_and_diff_as_numpy():
+    def f(x, xp, fp, i, w, m):
+        return (np.interp(x, xp, fp, left=-1.0, right=2.0), np.bincount(i, w, minlength=7),
+                np.diff(m, 2, axis=0), np.diff(m > 0), np.diff(i))
     args = (np.append(V * 4 + 5, [np.nan, X[-1], X[0]]), X, np.sin(X), np.array([3, 0, 3, 5]),
-            X[:4])
+            X[:4], M)
     _same(rt.function(autograph=False, jit_compile=True)(f)(*args), f(*args))
+
+
+def test_onnx_exports_diff_nan_to_num_and_infinity_tests():
+    def f(a):
+        return (np.diff(a, axis=0), np.diff(a > 0, 2), np.nan_to_num(a, posinf=7.0),
+                np.isposinf(a), np.isneginf(a), np.isclose(a, 1.0, equal_nan=True))
+    a = np.array([[1.0, np.inf, -2.0], [np.nan, -np.inf, 1.0], [0.5, 3.0, 1.0 + 1e-9]])
+    model = rt.onnx.export(rt.function(autograph=False)(f).get_concrete_function(a))
+    session = onnxruntime.InferenceSession(model.SerializeToString(),
+                                           providers=['CPUExecutionProvider'])
+    for got, want in zip(session.run(None, {session.get_inputs()[0].name: a}), f(a)):
+        _same(got, want)
