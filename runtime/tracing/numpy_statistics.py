@@ -17,12 +17,15 @@ def as_array(value):
         not isinstance(value, np.generic) else np.asarray(value)
 
 
-def known_shape(a, where):
-    """`a`'s shape, every dimension known: the composites below index along them while tracing."""
+def known_shape(a, where, axes=None):
+    """`a`'s shape, its rank and the dimensions `axes` (None: all) known: the composites below
+    index along them while tracing."""
     shape = a.shape
-    if shape is None or any(d is None for d in shape):
-        raise TypeError(f'{where} on symbolic tensors needs the shape known while tracing '
-                        f'(this one is {shape}); np.reshape the argument to a static shape first')
+    if shape is None or any(shape[k] is None for k in (range(len(shape)) if axes is None
+                                                        else axes)):
+        what = 'shape' if axes is None else f'size along axis {", ".join(map(str, axes))}'
+        raise TypeError(f'{where} on symbolic tensors needs the {what} known while tracing '
+                        f'(the shape is {shape}); np.reshape the argument to a static shape first')
     return tuple(shape)
 
 
@@ -64,19 +67,21 @@ def _average(a, axis=None, weights=None, returned=False, *, keepdims=_NO_VALUE):
     """numpy's `average`, but a zero sum of weights gives inf or nan: no ZeroDivisionError (the
     sum is not known while tracing)."""
     a = as_array(a)
-    shape = known_shape(a, 'numpy.average')
+    shape = known_shape(a, 'numpy.average', axes=())  # the rank
     axis = _axes(axis, len(shape))
     keepdims_kw = {} if keepdims is _NO_VALUE or not keepdims else {'keepdims': keepdims}
     one_axis = axis[0] if axis is not None and len(axis) == 1 else axis  # as the backends like
     if weights is None:
         avg = np.mean(a, one_axis, **keepdims_kw)
-        avg_shape = np.shape(avg)
-        scl = avg.dtype.type(int(np.prod(shape)) / int(np.prod(avg_shape)))
+        if returned:  # the count each average stands for
+            known_shape(a, 'numpy.average with returned=True')
+            scl = avg.dtype.type(int(np.prod(shape)) / int(np.prod(np.shape(avg))))
     else:
         wgt = as_array(weights)
         if a.shape != wgt.shape:
             if axis is None:
                 raise TypeError('Axis must be specified when shapes of a and weights differ.')
+            known_shape(a, 'numpy.average with weights shaped unlike a', axes=axis)
             if tuple(wgt.shape) != tuple(shape[ax] for ax in axis):
                 raise ValueError('Shape of weights must be consistent with shape of a along '
                                  'specified axis.')
@@ -90,10 +95,10 @@ def _average(a, axis=None, weights=None, returned=False, *, keepdims=_NO_VALUE):
         product = np.multiply(a, wgt) if np.result_type(a.dtype, wgt.dtype) == result_dtype \
             else np.multiply(a, wgt, dtype=result_dtype)
         avg = np.sum(product, one_axis, **keepdims_kw) / scl
-        avg_shape = np.shape(avg)
     if not returned:
         return avg
-    if np.shape(scl) != avg_shape:
+    avg_shape = known_shape(as_array(avg), 'numpy.average with returned=True')
+    if tuple(np.shape(scl)) != avg_shape:
         scl = np.copy(np.broadcast_to(scl, avg_shape))
     return avg, scl
 
@@ -111,17 +116,17 @@ def over_axis(where, a, axis, keepdims, reduce):
     """numpy's `_ureduce` for one axis or all: `reduce(array, axis)` of the flattened array
     (axis None) or along `axis`, with the reduced axes kept as length 1 if `keepdims`."""
     a = as_array(a)
-    shape = known_shape(a, where)
+    shape = known_shape(a, where, axes=())  # the rank
     if isinstance(axis, (tuple, list)) and len(axis) == 1:
         axis = axis[0]
     if isinstance(axis, (tuple, list)):
         raise TypeError(f'{where} on symbolic tensors reduces one axis or all (axis=None), '
                         f'not axis={axis!r}; np.moveaxis and np.reshape them into one first')
     if axis is None:
-        result = reduce(np.reshape(a, (-1,)), 0)
+        result = reduce(np.reshape(a, (-1,)), 0) if known_shape(a, where) else None
     else:
         axis = np.lib.array_utils.normalize_axis_index(axis, len(shape))
-        result = reduce(a, axis)
+        result = reduce(a, axis) if known_shape(a, where, axes=(axis,)) else None
     if keepdims:
         kept = tuple(np.newaxis if axis is None or i == axis else slice(None)
                      for i in range(len(shape)))
@@ -277,8 +282,9 @@ def _corrcoef(x, y=None, rowvar=True, *, dtype=None):
 def _gradient(f, *varargs, axis=None, edge_order=1):
     """numpy's `gradient` with uniform spacing (a scalar per axis, or none: 1)."""
     f = as_array(f)
-    shape = known_shape(f, 'numpy.gradient')
+    shape = known_shape(f, 'numpy.gradient', axes=())  # the rank
     axes = tuple(range(len(shape))) if axis is None else _axes(axis, len(shape))
+    known_shape(f, 'numpy.gradient', axes=axes)
     if not varargs:
         dx = [1.0] * len(axes)
     elif len(varargs) == 1 and np.ndim(varargs[0]) == 0:

@@ -155,3 +155,14 @@ def test_onnx_exports_diff_nan_to_num_and_infinity_tests():
                                            providers=['CPUExecutionProvider'])
     for got, want in zip(session.run(None, {session.get_inputs()[0].name: a}), f(a)):
         _same(got, want)
+
+
+def test_an_unknown_dimension_is_fine_unless_the_function_reduces_along_it():
+    def f(a):
+        return (np.median(a, axis=1), np.percentile(a, [20, 50], axis=1, keepdims=True),
+                np.average(a, axis=1, weights=X[:4]), np.gradient(a, axis=1),
+                np.nanmedian(a, axis=-1))
+    batch = rt.function(autograph=False, input_signature=[rt.TensorSpec((None, 4), np.float64)])
+    _same(batch(f)(N), f(N))
+    with pytest.raises(TypeError, match='numpy.median .* needs the size along axis 0 known'):
+        batch(lambda a: np.median(a, axis=0))(N)
