@@ -24,8 +24,10 @@ def _replace_nan(a, value):
     return np.where(mask, value, a), mask
 
 
-def _kept(keepdims):
-    return {} if keepdims is _NO_VALUE else {'keepdims': keepdims}
+def _kept(keepdims, dtype=None):
+    """The keyword arguments that differ from the defaults (the backends lower fewer params)."""
+    return {**({'keepdims': True} if keepdims is True else {}),
+            **({} if dtype is None else {'dtype': dtype})}
 
 
 @handles(np.nansum)
@@ -35,7 +37,7 @@ def _nansum(a, axis=None, dtype=None, out=None, keepdims=_NO_VALUE, initial=_NO_
     _no_where('nansum', where)
     a, _ = _replace_nan(a, 0)
     extra = {} if initial is _NO_VALUE else {'initial': initial}
-    return np.sum(a, axis=axis, dtype=dtype, **_kept(keepdims), **extra)
+    return np.sum(a, axis=axis, **_kept(keepdims, dtype), **extra)
 
 
 @handles(np.nanprod)
@@ -45,7 +47,7 @@ def _nanprod(a, axis=None, dtype=None, out=None, keepdims=_NO_VALUE, initial=_NO
     _no_where('nanprod', where)
     a, _ = _replace_nan(a, 1)
     extra = {} if initial is _NO_VALUE else {'initial': initial}
-    return np.prod(a, axis=axis, dtype=dtype, **_kept(keepdims), **extra)
+    return np.prod(a, axis=axis, **_kept(keepdims, dtype), **extra)
 
 
 def _no_where(name, where):
@@ -92,14 +94,14 @@ def _nanargmin(a, axis=None, out=None, *, keepdims=_NO_VALUE):
 def _nancumsum(a, axis=None, dtype=None, out=None):
     _reject_out(out)
     a, _ = _replace_nan(a, 0)
-    return np.cumsum(a, axis=axis, dtype=dtype)
+    return np.cumsum(a, axis=axis, **_kept(False, dtype))
 
 
 @handles(np.nancumprod)
 def _nancumprod(a, axis=None, dtype=None, out=None):
     _reject_out(out)
     a, _ = _replace_nan(a, 1)
-    return np.cumprod(a, axis=axis, dtype=dtype)
+    return np.cumprod(a, axis=axis, **_kept(False, dtype))
 
 
 def _divide_by_count(a, b):
@@ -114,9 +116,9 @@ def _nanmean(a, axis=None, dtype=None, out=None, keepdims=_NO_VALUE, *, where=_N
     _no_where('nanmean', where)
     arr, mask = _replace_nan(a, 0)
     if mask is None:
-        return np.mean(arr, axis=axis, dtype=dtype, **_kept(keepdims))
+        return np.mean(arr, axis=axis, **_kept(keepdims, dtype))
     cnt = count_true(~mask, axis=axis, keepdims=keepdims is True)
-    tot = np.sum(arr, axis=axis, dtype=dtype, **_kept(keepdims))
+    tot = np.sum(arr, axis=axis, **_kept(keepdims, dtype))
     return _divide_by_count(tot, cnt)
 
 
@@ -133,15 +135,15 @@ def _nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=_NO_VALUE, *,
         ddof = correction
     arr, mask = _replace_nan(a, 0)
     if mask is None:
-        return np.var(arr, axis=axis, dtype=dtype, ddof=ddof, **_kept(keepdims))
+        return np.var(arr, axis=axis, ddof=ddof, **_kept(keepdims, dtype))
     cnt = count_true(~mask, axis=axis, keepdims=True)
-    avg = _divide_by_count(np.sum(arr, axis=axis, dtype=dtype, keepdims=True), cnt)
+    avg = _divide_by_count(np.sum(arr, axis=axis, **_kept(True, dtype)), cnt)
     arr = np.where(mask, 0, np.subtract(arr, avg))
     if issubclass(arr.dtype.type, np.complexfloating):
         sqr = np.real(np.multiply(arr, np.conj(arr)))
     else:
         sqr = np.multiply(arr, arr)
-    var = np.sum(sqr, axis=axis, dtype=dtype, **_kept(keepdims))
+    var = np.sum(sqr, axis=axis, **_kept(keepdims, dtype))
     if len(var.shape) < len(cnt.shape):
         cnt = np.squeeze(cnt, axis)
     dof = cnt - ddof

@@ -15,7 +15,6 @@ X = np.sort(_rng.uniform(0.0, 10.0, size=6))  # sample points
 SPECIAL = np.array([1.0, -np.inf, np.inf, np.nan, 0.0, -3.5])
 
 # why jit does not compile a case yet (the ops numba lowers are `runtime/backends/numba/`)
-NO_REDUCE_PARAMS = "numba lowers np.sum/prod/max/min without dtype=, keepdims= or axis tuples"
 NO_SORT = 'np.sort has no numba lowering yet'
 NO_VAR = 'np.var and np.std have no numba lowering yet'
 NO_UFUNC_REDUCE = 'ufunc.reduce (np.fmax.reduce for nanmax) has no numba lowering yet'
@@ -139,25 +138,24 @@ CASES = [
          note='unknown dimension', onnx=C_KERNEL),
     Case('numpy.bincount', lambda a, w: np.bincount(a, weights=w), (I, np.arange(8.0) / 3),
          grad=True, note='unknown dimension', onnx=C_KERNEL),
-    Case('numpy.count_nonzero', np.count_nonzero, (np.round(M),), jit=NO_REDUCE_PARAMS),
-    Case('numpy.count_nonzero', lambda a: np.count_nonzero(a, axis=1), (np.round(M),),
-         jit=NO_REDUCE_PARAMS),
+    Case('numpy.count_nonzero', np.count_nonzero, (np.round(M),)),
+    Case('numpy.count_nonzero', lambda a: np.count_nonzero(a, axis=1), (np.round(M),)),
     Case('numpy.count_nonzero', lambda a: np.count_nonzero(a, axis=0, keepdims=True),
          (I.reshape(2, 4),)),
     # nan-reductions
-    Case('numpy.nansum', np.nansum, (N,), grad=True, jit=NO_REDUCE_PARAMS),
+    Case('numpy.nansum', np.nansum, (N,), grad=True),
     Case('numpy.nansum', lambda a: np.nansum(a, axis=1, keepdims=True), (N,),
-         grad=True, jit=NO_REDUCE_PARAMS),
-    Case('numpy.nanmean', lambda a: np.nanmean(a, axis=0), (N,), grad=True, jit=NO_REDUCE_PARAMS),
-    Case('numpy.nanmean', np.nanmean, (N,), grad=True, jit=NO_REDUCE_PARAMS),
+         grad=True),
+    Case('numpy.nanmean', lambda a: np.nanmean(a, axis=0), (N,), grad=True),
+    Case('numpy.nanmean', np.nanmean, (N,), grad=True),
     Case('numpy.nanmax', lambda a: np.nanmax(a, axis=1), (N,),
          grad=True, jit=NO_UFUNC_REDUCE, onnx=NO_FMAX_REDUCE),
     Case('numpy.nanmin', np.nanmin, (N,), grad=True, jit=NO_UFUNC_REDUCE, onnx=NO_FMAX_REDUCE),
-    Case('numpy.nanprod', lambda a: np.nanprod(a, axis=0), (N,), grad=True, jit=NO_REDUCE_PARAMS),
-    Case('numpy.nanstd', lambda a: np.nanstd(a, axis=1), (N,), grad=True, jit=NO_REDUCE_PARAMS),
-    Case('numpy.nanstd', lambda a: np.nanstd(a, ddof=1), (N,), grad=True, jit=NO_REDUCE_PARAMS),
+    Case('numpy.nanprod', lambda a: np.nanprod(a, axis=0), (N,), grad=True),
+    Case('numpy.nanstd', lambda a: np.nanstd(a, axis=1), (N,), grad=True),
+    Case('numpy.nanstd', lambda a: np.nanstd(a, ddof=1), (N,), grad=True),
     Case('numpy.nanvar', lambda a: np.nanvar(a, axis=0, keepdims=True), (N,),
-         grad=True, jit=NO_REDUCE_PARAMS),
+         grad=True),
     Case('numpy.nanargmax', lambda a: np.nanargmax(a, axis=1), (N,)),
     Case('numpy.nanargmin', np.nanargmin, (N,)),
     Case('numpy.nancumsum', lambda a: np.nancumsum(a, axis=1), (N,), grad=True),
