@@ -136,12 +136,13 @@ def test_unsupported_arguments_are_refused_naming_the_function(call, message):
         rt.function(autograph=False)(call)(M)
 
 
-def test_jit_compiles_interp_bincount_and_diff_as_numpy():
-    def f(x, xp, fp, i, w, m):
+def test_jit_compiles_interp_bincount_diff_and_nan_reductions_as_numpy():
+    def f(x, xp, fp, i, w, m, n):
         return (np.interp(x, xp, fp, left=-1.0, right=2.0), np.bincount(i, w, minlength=7),
-                np.diff(m, 2, axis=0), np.diff(m > 0), np.diff(i))
+                np.diff(m, 2, axis=0), np.diff(m > 0), np.diff(i), np.nanstd(n, axis=1),
+                np.nanmean(n, axis=0, keepdims=True), np.count_nonzero(m > 0, axis=1))
     args = (np.append(V * 4 + 5, [np.nan, X[-1], X[0]]), X, np.sin(X), np.array([3, 0, 3, 5]),
-            X[:4], M)
+            X[:4], M, N)
     _same(rt.function(autograph=False, jit_compile=True)(f)(*args), f(*args))
 
 
