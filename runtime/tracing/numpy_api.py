@@ -8,6 +8,7 @@ from . import (  # noqa: F401  (their handlers)
     numpy_calls,
     numpy_functions,
     numpy_nan_functions,
+    numpy_predicates,
     numpy_statistics,
     tensor,
 )
