@@ -38,6 +38,7 @@ from . import (  # noqa: F401
     selection,
     shape_ops,
     state,
+    statistics,
     update_gradients,
     updates,
 )

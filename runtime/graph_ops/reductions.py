@@ -2,7 +2,6 @@
 import numpy as np
 
 from ..ir.core import AbstractValue
-from ..ir.lowerings import NUMBA, ONNX
 from ..ir.registry import Op, defop, defvjp, no_gradient, register
 from ..ir.shapes import normalize_axis, probe_dtype, reduce_shape, size
 from .emitters import ufunc_method_emitter
@@ -173,8 +172,6 @@ def _diff_vjp(g, out, a, n=1, axis=-1):
 
 
 defvjp('diff', _diff_vjp)
-NUMBA.unlowered("not written yet: numba's np.diff differences the last axis only", 'diff')
-ONNX.unlowered('not written yet (two Slice nodes and a Sub per order)', 'diff')
 
 def _ufunc_reduce(x, *, ufunc, **kwargs):
     return ufunc.reduce(x, **kwargs)

@@ -16,7 +16,7 @@ from ...graph_ops.state import store
 from ...ir.core import PYTHON_TYPE
 from ...ir.nesting import recursion_room
 from ...user_objects.resource_variables import Variable
-from . import cache, errstate, zero_division  # noqa: F401 (errstate: its lowerings register)
+from . import cache, errstate, statistics, zero_division  # noqa: F401 (lowerings register)
 from .codegen import Codegen
 from .lowering import UnsupportedOpError  # noqa: F401 (raised by codegen, caught by users)
 

@@ -71,6 +71,8 @@ class Lowering:
 
     def name(self, atom):
         if isinstance(atom, Literal):
+            if atom.value is None:  # an absent optional input (np.clip's missing bound)
+                return None
             return self.constant(np.asarray(atom.value, atom.aval.dtype))
         if isinstance(atom.aval, ResourceType):
             return self.current(self.resources[atom])

@@ -14,7 +14,7 @@ import numpy as np
 from ...converted_code.operator_table import AUGMENTED
 from ...ir.core import Literal
 from ...ir.lowerings import ONNX
-from . import arrays, control, ieee, indexing, numeric, ufuncs, updates
+from . import arrays, control, ieee, indexing, numeric, statistics, ufuncs, updates  # noqa: F401
 
 # these modules register their lowerings in ONNX (`@ONNX.lowers`) when imported
 LOWERING_MODULES = (arrays, control, indexing, numeric, ufuncs, updates)
@@ -146,9 +146,11 @@ def _identity(ctx, eq, inputs, **params):
 @ONNX.lowers('clip')
 def _clip(ctx, eq, inputs, **params):
     dtype = eq.outputs[0].aval.dtype
-    low, high = (ctx.cast(a, n, dtype) for a, n in zip(eq.inputs[1:3], inputs[1:3]))
+    low, high = (None if a.aval is None else ctx.cast(a, n, dtype)  # None: no bound
+                 for a, n in zip(eq.inputs[1:3], inputs[1:3]))
     x = ctx.cast(eq.inputs[0], inputs[0], dtype)
-    return [ieee.minimum(ctx, dtype, ieee.maximum(ctx, dtype, x, low), high)]
+    x = x if low is None else ieee.maximum(ctx, dtype, x, low)
+    return [x if high is None else ieee.minimum(ctx, dtype, x, high)]
 
 
 @ONNX.lowers('inplace_op')
