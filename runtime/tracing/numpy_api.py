@@ -3,7 +3,14 @@ import numpy as np
 
 from ..graph_ops.elementwise import UFUNCS
 from ..graph_ops.indexing import split_index
-from . import builders, numpy_calls, numpy_functions, tensor  # noqa: F401  (their handlers)
+from . import (  # noqa: F401  (their handlers)
+    builders,
+    numpy_arrangement,
+    numpy_calls,
+    numpy_diagonals,
+    numpy_functions,
+    tensor,
+)
 from .memory import updates
 from .numpy_handlers import (  # noqa: F401  (CALLS, HANDLERS: for callers)
     CALLS,
