@@ -162,9 +162,10 @@ def _dim_rule(x, *, axis):
     return AbstractValue(np.int64, (), weak=True)
 
 
-def _reshape_back(g, out, a, *rest, **params):
-    """The cotangent of an op that only rearranges a's elements into another shape."""
-    return np.reshape(g, np.shape(a))
+def _reshape_back(g, out, a, *rest, order='C', **params):
+    """The cotangent of an op that only rearranges a's elements into another shape (read and
+    written in the same order: C, or Fortran's)."""
+    return np.reshape(g, np.shape(a), order=order if order in ('C', 'F') else 'C')
 
 
 for _name in ('reshape', 'ravel', 'squeeze', 'expand_dims'):
