@@ -9,6 +9,7 @@ from . import (  # noqa: F401  (their handlers)
     numpy_calls,
     numpy_diagonals,
     numpy_functions,
+    numpy_parts,
     numpy_ranges,
     tensor,
 )

@@ -86,6 +86,13 @@ class Tensor:
             'tensors as graph ops; or use rt.cond, rt.while_loop or np.where explicitly')
 
     def __iter__(self):
+        """An iterator refusing its first item: `iter(x)` succeeds, as on an array of rank >= 1,
+        so np.iterable(x) is numpy's answer; iterating is what is refused."""
+        if self._var.aval.shape == ():
+            raise TypeError('iteration over a 0-d array')
+        return self._refused_iteration()
+
+    def _refused_iteration(self):
         raise not_allowed(
             'iterating over it (a Python for loop, unpacking, list())',
             'A converted `for` loop over a tensor is one graph loop, but this iteration is not a '
@@ -93,6 +100,7 @@ class Tensor:
             'iterates): index the tensor (x[0], x[1]) or write the iteration as a for loop',
             f'{CONVERT}, which makes a for loop over a tensor one graph loop; or use '
             'rt.while_loop')
+        yield  # a generator: the error comes with the first item
 
     def __len__(self):
         shape = self._var.aval.shape

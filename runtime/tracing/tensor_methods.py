@@ -10,7 +10,7 @@ import numpy as np
 
 from .. import graph_ops
 from ..converted_code.operator_table import ARITHMETIC, AUGMENTED, COMPARISONS, UNARY
-from . import builders, numpy_api, numpy_arrangement, numpy_diagonals, sizes
+from . import builders, numpy_api, numpy_arrangement, numpy_diagonals, numpy_parts, sizes
 from .memory import aliasing, updates
 from .tensor import Tensor, is_operand
 
@@ -107,3 +107,4 @@ for _name in graph_ops.method_names():  # the ndarray methods the ops declare
 # the ndarray methods of numpy functions written in other ops (np.diagonal, np.trace, np.repeat)
 for _name, _function in {**numpy_diagonals.METHODS, **numpy_arrangement.METHODS}.items():
     setattr(Tensor, _name, _numpy_method(_function))
+Tensor.real, Tensor.imag = property(numpy_parts.real), property(numpy_parts.imag)

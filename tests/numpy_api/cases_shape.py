@@ -10,6 +10,35 @@ T = _rng.standard_normal((2, 3, 4))  # three axes
 I = np.arange(12).reshape(3, 4)  # integers
 C = M + 1j * _rng.standard_normal((3, 4))  # complex
 
+
+def _contiguous_transpose(a):
+    return np.ascontiguousarray(a.T)
+
+
+def _contiguous(a):
+    return np.ascontiguousarray(a)
+
+
+def _fortran(a):
+    return np.asfortranarray(a) * 2.0
+
+
+def _asarray_doubled(a):
+    return np.asarray(a) * 2.0
+
+
+def _array_doubled(a):
+    return np.array(a) * 2.0
+
+
+def _array_of_two(a, b):
+    return np.array([a, b])
+
+
+def _asarray_of_three(a, b):
+    return np.asarray([a, b, a])
+
+
 CASES = [
     # pad
     Case('numpy.pad', lambda a: np.pad(a, 2), (M,), grad=True),
@@ -115,9 +144,12 @@ CASES = [
     Case('numpy.logspace', lambda a: np.logspace(a, 1.0, 3, base=2.0, axis=-1), (V[:2],),
          grad=True),
     Case('numpy.geomspace', lambda: np.geomspace(1.0, 1000.0, 4)),
-    # layout and copies
-    Case('numpy.ascontiguousarray', lambda a: np.ascontiguousarray(a.T), (M,), grad=True),
-    Case('numpy.asfortranarray', lambda a: np.asfortranarray(a), (M,), grad=True),
+    # layout and copies (np.ascontiguousarray, np.asarray: C functions numpy's dispatch never
+    # hands a tensor: staged in converted code, so in `def`s; a gradient tape refuses them eagerly)
+    Case('numpy.ascontiguousarray', _contiguous_transpose, (M,),
+         note='eagerly on a taped value: refused, numpy converts it'),
+    Case('numpy.ascontiguousarray', _contiguous, (np.float64(1.5),)),
+    Case('numpy.asfortranarray', _fortran, (M,), note='eagerly on a taped value: refused'),
     Case('numpy.copy', lambda a: np.copy(a), (M,), grad=True),
     Case('ndarray.copy', lambda a: a.copy(), (M,), grad=True),
     Case('numpy.ravel', lambda a: np.ravel(a), (T,), grad=True),
@@ -140,9 +172,9 @@ CASES = [
     Case('numpy.shape', lambda a: np.shape(a), (T,)),
     Case('numpy.isscalar', lambda a: np.isscalar(a), (M,)),
     Case('numpy.iterable', lambda a: np.iterable(a), (M,)),
-    # arrays of arrays
-    Case('numpy.asarray', lambda a: np.asarray(a) * 2.0, (M,), grad=True),
-    Case('numpy.array', lambda a: np.array(a) * 2.0, (M,), grad=True),
-    Case('numpy.array', lambda a, b: np.array([a, b]), (V, V + 1.0), grad=True),
-    Case('numpy.asarray', lambda a, b: np.asarray([a, b, a]), (M, M * 2.0), grad=True),
+    # arrays of arrays (converted code stages them; eagerly a tape refuses the conversion)
+    Case('numpy.asarray', _asarray_doubled, (M,), note='eagerly on a taped value: refused'),
+    Case('numpy.array', _array_doubled, (M,), note='eagerly on a taped value: refused'),
+    Case('numpy.array', _array_of_two, (V, V + 1.0), note='eagerly on a taped value: refused'),
+    Case('numpy.asarray', _asarray_of_three, (M, M * 2.0), note='eagerly on a taped value: refused'),
 ]

@@ -185,3 +185,10 @@ def _split(ctx, eq, args):
     before = ':, ' * axis
     return [f'{target} = {args[0]}[{before}{start}:{stop}]'
             for target, start, stop in zip(ctx.targets, points, points[1:])]
+
+
+@NUMBA.lowers('real', 'imag')
+def _complex_part(ctx, eq, args):
+    """numba's `.real` and `.imag` of complex arrays and scalars (copied: the op's result is new)."""
+    part = f'{args[0]}.{eq.primitive}'
+    return part if is_scalar(eq.inputs[0].aval) else f'{part}.copy()'

@@ -503,6 +503,9 @@ TABLE = _ufunc_rows() + [
     Row('copy', np.copy, (M,),
         gradient=unary(np.copy)),
     Row('copy', np.copy, (ZERO_D,)),
+    Row('real', np.real, (M + 2j * M[::-1],)),
+    Row('imag', np.imag, (M + 2j * M[::-1],)),
+    Row('imag', np.imag, (np.complex64(1 - 2j),)),
     Row('sum', np.sum, (ZERO_D,)),
     Row('set_item', _set_item, (V,),
         gradient=cases_of(set_item, (real((2, 3)), real((3,)))) +
