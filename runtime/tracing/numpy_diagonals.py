@@ -1,9 +1,12 @@
 """np.diag, diagonal, trace, tril and triu on staged values, written in existing ops (as jax.numpy
 writes them on lax): each follows numpy's own arithmetic, so results are numpy's bit for bit, and
 gradients, jit and ONNX come from the parts."""
+import math
+
 import numpy as np
 
 from . import builders, tensor
+from .memory import views
 from .numpy_handlers import handles, not_supported
 
 
@@ -36,8 +39,8 @@ def _diagonal_positions(rows, columns, offset):
 
 @handles(np.diagonal)
 def diagonal(a, offset=0, axis1=0, axis2=1):
-    """The elements a[..., i, i + offset] of axes axis1, axis2, along a new last axis (a copy,
-    where numpy returns a read-only view)."""
+    """The elements a[..., i, i + offset] of axes axis1, axis2, along a new last axis: in graphs
+    a read-only view of `a`, as numpy's (later writes into `a` show through it)."""
     a = as_array(a)
     shape = static_shape(a, 'numpy.diagonal')
     ndim = len(shape)
@@ -46,6 +49,9 @@ def diagonal(a, offset=0, axis1=0, axis2=1):
     axis1, axis2 = _axis(axis1, ndim), _axis(axis2, ndim)
     if axis1 == axis2:
         raise ValueError('axis1 and axis2 cannot be the same')
+    if tensor.is_symbolic(a):  # numpy's read-only view: the elements at their flat positions
+        positions = np.diagonal(np.arange(math.prod(shape)).reshape(shape), offset, axis1, axis2)
+        return views.at_positions(a, positions, readonly=True)
     others = [k for k in range(ndim) if k not in (axis1, axis2)]
     if others + [axis1, axis2] != list(range(ndim)):
         a = np.transpose(a, others + [axis1, axis2])
