@@ -176,7 +176,10 @@ def _conversion_not_allowed(kind):
 
 
 def _value_not_allowed(what):
-    return not_allowed(what, 'Return the tensor from the traced function and read it from the '
+    """x.item(), x.tolist(), x.numpy(): refused, naming the line (as TensorFlow's and JAX's
+    tracers refuse them: the value exists only when the graph runs)."""
+    where = conversions.source_location()
+    return not_allowed(what + ('' if where is None else f' at {where}'), 'Return the tensor from the traced function and read it from the '
                              'result, print it when the graph runs with rt.print, or run Python '
                              'code on it then with rt.py_function(func, inp, Tout)',
                        unconverted_fix=None)

@@ -235,3 +235,22 @@ def test_tensor_type_is_registered_with_the_operators():
         assert dispatch.staged_types.count(tensor.Tensor) == 1
     finally:
         dispatch.install(*saved)
+
+
+def _item_of_double(x):
+    doubled = x * 2.0
+    return doubled.item()  # the line the refusal names
+
+
+@pytest.mark.parametrize('name', ['item', 'tolist'])
+def test_item_and_tolist_of_a_tensor_are_refused_naming_the_line(name):
+    """A tensor's value exists only when the graph runs: x.item() is refused as bool(x) is, at the
+    user's line (the original line of converted code)."""
+    def unconverted(x):
+        return getattr(x * 2.0, name)()
+    line = unconverted.__code__.co_firstlineno + 1
+    with pytest.raises(OperatorNotAllowedInGraphError, match=f'{name}\\(\\) at .*test_tensor.py:{line} '):
+        rt.function(unconverted, autograph=False)(np.ones(1))
+    line = _item_of_double.__code__.co_firstlineno + 2
+    with pytest.raises(OperatorNotAllowedInGraphError, match=f'item\\(\\) at .*test_tensor.py:{line} '):
+        rt.function(_item_of_double)(np.ones(1))
