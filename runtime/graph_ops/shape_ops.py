@@ -162,9 +162,10 @@ def _dim_rule(x, *, axis):
     return AbstractValue(np.int64, (), weak=True)
 
 
-def _reshape_back(g, out, a, *rest, **params):
-    """The cotangent of an op that only rearranges a's elements into another shape."""
-    return np.reshape(g, np.shape(a))
+def _reshape_back(g, out, a, *rest, order='C', **params):
+    """The cotangent of an op that only rearranges a's elements into another shape (read and
+    written in the same order: C, or Fortran's)."""
+    return np.reshape(g, np.shape(a), order=order if order in ('C', 'F') else 'C')
 
 
 for _name in ('reshape', 'ravel', 'squeeze', 'expand_dims'):
@@ -177,3 +178,15 @@ defvjp('flip', lambda g, out, m, axis=None: np.flip(g, axis))
 defvjp('broadcast_to', lambda g, out, array, shape, subok=False: g)  # summed back by backprop
 defvjp('copy', lambda g, out, a, **params: g)
 no_gradient('an integer size', 'dim')
+
+
+def _complex_part_rule(val):
+    """The real or imaginary part of a complex array: its float type (float32 of complex64)."""
+    return AbstractValue(np.empty(0, val.dtype).real.dtype, val.shape)
+
+
+# numpy returns views of a complex array's parts; staged (`tracing/numpy_diagonals`) only on
+# complex values, as copies: a write into `x.real` in a graph does not reach x
+defop('real', np.real, array_result=True, fp_quiet=True)(_complex_part_rule)
+defop('imag', np.imag, array_result=True, fp_quiet=True)(_complex_part_rule)
+no_gradient('complex values: gradient tapes follow float values', 'real', 'imag')

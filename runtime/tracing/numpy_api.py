@@ -5,11 +5,15 @@ from ..graph_ops.elementwise import UFUNCS
 from ..graph_ops.indexing import split_index
 from . import (  # noqa: F401  (their handlers)
     builders,
+    numpy_arrangement,
     numpy_calls,
+    numpy_diagonals,
     numpy_functions,
     numpy_linalg,
     numpy_nan_functions,
+    numpy_parts,
     numpy_predicates,
+    numpy_ranges,
     numpy_statistics,
     tensor,
 )

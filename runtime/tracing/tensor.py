@@ -86,6 +86,13 @@ class Tensor:
             'tensors as graph ops; or use rt.cond, rt.while_loop or np.where explicitly')
 
     def __iter__(self):
+        """An iterator refusing its first item: `iter(x)` succeeds, as on an array of rank >= 1,
+        so np.iterable(x) is numpy's answer; iterating is what is refused."""
+        if self._var.aval.shape == ():
+            raise TypeError('iteration over a 0-d array')
+        return self._refused_iteration()
+
+    def _refused_iteration(self):
         raise not_allowed(
             'iterating over it (a Python for loop, unpacking, list())',
             'A converted `for` loop over a tensor is one graph loop, but this iteration is not a '
@@ -93,6 +100,7 @@ class Tensor:
             'iterates): index the tensor (x[0], x[1]) or write the iteration as a for loop',
             f'{CONVERT}, which makes a for loop over a tensor one graph loop; or use '
             'rt.while_loop')
+        yield  # a generator: the error comes with the first item
 
     def __len__(self):
         shape = self._var.aval.shape
@@ -168,7 +176,10 @@ def _conversion_not_allowed(kind):
 
 
 def _value_not_allowed(what):
-    return not_allowed(what, 'Return the tensor from the traced function and read it from the '
+    """x.item(), x.tolist(), x.numpy(): refused, naming the line (as TensorFlow's and JAX's
+    tracers refuse them: the value exists only when the graph runs)."""
+    where = conversions.source_location()
+    return not_allowed(what + ('' if where is None else f' at {where}'), 'Return the tensor from the traced function and read it from the '
                              'result, print it when the graph runs with rt.print, or run Python '
                              'code on it then with rt.py_function(func, inp, Tout)',
                        unconverted_fix=None)

@@ -10,7 +10,7 @@ import numpy as np
 
 from .. import graph_ops
 from ..converted_code.operator_table import ARITHMETIC, AUGMENTED, COMPARISONS, UNARY
-from . import builders, numpy_api, sizes
+from . import builders, numpy_api, numpy_arrangement, numpy_diagonals, numpy_parts, sizes
 from .memory import aliasing, updates
 from .tensor import Tensor, is_operand
 
@@ -104,3 +104,7 @@ for _op in UNARY.values():
 for _name in graph_ops.method_names():  # the ndarray methods the ops declare
     if _name != 'copy':  # Tensor's own: a C-ordered copy
         setattr(Tensor, _name, _numpy_method(getattr(np, _name)))
+# the ndarray methods of numpy functions written in other ops (np.diagonal, np.trace, np.repeat)
+for _name, _function in {**numpy_diagonals.METHODS, **numpy_arrangement.METHODS}.items():
+    setattr(Tensor, _name, _numpy_method(_function))
+Tensor.real, Tensor.imag = property(numpy_parts.real), property(numpy_parts.imag)

@@ -79,11 +79,15 @@ def _broadcast_to(ctx, eq, args):
 def _reshaped(ctx, eq, args):
     """reshape, ravel, squeeze: a view of the C-ordered elements in the result's shape."""
     out, x = out_aval(eq), eq.inputs[0].aval
-    if eq.params.get('order', 'C') != 'C' or not is_static(out.shape) or is_scalar(x):
+    order = eq.params.get('order', 'C')
+    if order not in ('C', 'F') or not is_static(out.shape) or is_scalar(x):
+        return None
+    if order == 'F' and (eq.primitive != 'ravel' or x.shape is None):
         return None
     if is_scalar(out):
         return f'{args[0]}.ravel()[0]'
-    return f'np.ascontiguousarray({args[0]}).reshape({dims_source(out.shape)})'
+    source = f'{args[0]}.T' if order == 'F' else args[0]  # Fortran order: the reversed axes' C order
+    return f'np.ascontiguousarray({source}).reshape({dims_source(out.shape)})'
 
 
 def _joined(ctx, eq, args, stack):
@@ -162,3 +166,29 @@ def product(dims):
     return ' * '.join([str(static)] + [d for d in dims if isinstance(d, str)])
 
 
+
+
+@NUMBA.lowers('split')
+def _split(ctx, eq, args):
+    """Each part a slice (a view, as numpy's) between numpy's division points of a static axis."""
+    x = eq.inputs[0].aval
+    if x.shape is None or is_scalar(x):
+        return None
+    axis = normalize_axis(eq.params.get('axis', 0), len(x.shape))
+    size, sections = x.shape[axis], eq.params['indices_or_sections']
+    if size is None:
+        return None
+    if isinstance(sections, int):
+        points = [size // sections * i for i in range(sections + 1)]
+    else:
+        points = [0, *sections, size]
+    before = ':, ' * axis
+    return [f'{target} = {args[0]}[{before}{start}:{stop}]'
+            for target, start, stop in zip(ctx.targets, points, points[1:])]
+
+
+@NUMBA.lowers('real', 'imag')
+def _complex_part(ctx, eq, args):
+    """numba's `.real` and `.imag` of complex arrays and scalars (copied: the op's result is new)."""
+    part = f'{args[0]}.{eq.primitive}'
+    return part if is_scalar(eq.inputs[0].aval) else f'{part}.copy()'

@@ -32,6 +32,9 @@ def reshape(ctx, eq, inputs, shape, order='C', copy=None):
 
 @ONNX.lowers('ravel')
 def ravel(ctx, eq, inputs, order='C'):
+    ndim = eq.inputs[0].aval.ndim
+    if order == 'F' and ndim is not None:  # Fortran order: the reversed axes' C order
+        order, inputs = 'C', [ctx.node('Transpose', inputs[:1], perm=list(range(ndim))[::-1])]
     return reshape(ctx, eq, inputs, (-1,), order)
 
 

@@ -205,6 +205,7 @@ _WHY = {
     "ONNX's BitShift takes unsigned integers only (numpy shifts signed ones)": (
         'left_shift', 'right_shift'),
     'ONNX has no datetime types': ('isnat',),
+    'complex values: ONNX runtimes compute no complex tensors': ('real', 'imag'),
     "random draws: a model holds no generator, and ONNX's Random* operators do not draw "
     "numpy's numbers": ('draw', 'rng_state', 'rng_restore'),
     "numpy's floating-point error handling (np.errstate, np.seterr): ONNX runtimes report no "

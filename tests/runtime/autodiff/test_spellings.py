@@ -7,6 +7,7 @@ or an `rt.Variable`), spelled every way numpy allows, eagerly and in an
 method of a plain array given it, `np.asarray`, storing it into an array).
 """
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -14,6 +15,7 @@ from extras import needs
 
 import runtime as rt
 from runtime.autodiff.backprop import NoGradientError
+from runtime.autodiff.tracked import Tracked
 from runtime.errors import NotRecordableError, OperatorNotAllowedInGraphError
 
 X = np.array([[0.5, -1.0, 2.0], [1.5, 0.25, -0.75]])
@@ -222,9 +224,9 @@ NOT_RECORDED = {
     'np.linalg.eigvals': (lambda w: np.linalg.eigvals(np.outer(w, w) + np.eye(3)),
                           "numpy op 'eigvals' cannot be differentiated"),
     'np.nanpercentile': (lambda w: np.nanpercentile(w, 5), 'numpy.nanpercentile cannot be'),
-    'np.pad': (lambda w: np.pad(w, 1), 'numpy.pad cannot be differentiated'),
-    'w.repeat': (lambda w: w.repeat(2), 'ndarray.repeat cannot be differentiated'),
-    'w.diagonal': (lambda w: np.outer(w, w).diagonal(), 'ndarray.diagonal cannot be'),
+    'np.i0': (lambda w: np.i0(w), 'numpy.i0 cannot be differentiated'),
+    'w.compress': (lambda w: w.compress([True, False, True]), 'ndarray.compress cannot be'),
+    'np.unwrap': (lambda w: np.unwrap(w), 'numpy.unwrap cannot be differentiated'),
     'w.view': (lambda w: w.view(np.ndarray), 'converted to a plain numpy array'),
     'w.flat': (lambda w: w.flat[0], 'converted to a plain numpy array'),
     'float(w)': (lambda w: float(w[0]), 'converted to a Python float'),
@@ -245,6 +247,49 @@ def test_numpy_calls_the_tape_cannot_record_raise_naming_the_call(name):
         w = tape.watch(W)
         with pytest.raises(NotRecordableError, match=message.replace('(', r'\(')):
             call(w)
+
+
+def _holds_plain_floats(result):
+    """True if `result` (nested in tuples and lists) holds floats no tape follows."""
+    if isinstance(result, (tuple, list)):
+        return any(map(_holds_plain_floats, result))
+    if isinstance(result, Tracked):
+        return False
+    return isinstance(result, (float, complex)) or \
+        getattr(getattr(result, 'dtype', None), 'kind', '') in ('f', 'c')
+
+
+_DISPATCHED = sorted(
+    (f'{space.__name__}.{name}', f) for space in (np, np.linalg, np.fft)
+    for name, f in vars(space).items() if type(f).__name__ == '_ArrayFunctionDispatcher')
+
+
+_WAYS_OUT = ('item', 'tolist')  # the explicit ways to a plain value (as w.numpy())
+
+
+def test_no_numpy_function_or_method_silently_drops_the_tape():
+    """Every numpy function numpy dispatches (numpy, linalg, fft) and every ndarray method,
+    called on a followed value, is recorded (a followed result), gives no floats, or raises:
+    a NotRecordableError naming it where numpy would compute floats the tape cannot follow."""
+    dropped = []
+    with rt.GradientTape() as tape:
+        w = tape.watch(W)
+        calls = [(name, lambda f=f: f(w)) for name, f in _DISPATCHED] + [
+            (f'ndarray.{name}', lambda name=name: getattr(w, name)())
+            for name in dir(np.ndarray) if not name.startswith('_') and name not in _WAYS_OUT]
+        for name, call in calls:
+            try:
+                with np.errstate(all='ignore'), warnings.catch_warnings():
+                    warnings.simplefilter('ignore')
+                    result = call()
+            except NotRecordableError as e:
+                assert name in str(e) or 'converted to' in str(e), (name, str(e))
+                continue
+            except Exception:  # noqa: BLE001  (numpy's own errors for a call lacking arguments)
+                continue
+            dropped.extend([name] if _holds_plain_floats(result) else [])
+    assert dropped == []
+    assert len(calls) > 250  # numpy's dispatched functions were found
 
 
 def test_updates_of_followed_values_stay_immutable_errors():

@@ -165,12 +165,27 @@ def test_static_arguments_must_not_be_tensors():
 NEEDS_A_VALUE = [lambda t: t.item(), lambda t: t.numpy(), lambda t: t.tolist()]
 
 
-@pytest.mark.parametrize('use', [bool, iter, int, float, complex, np.asarray, range,
+def comprehension(t):
+    return [v for v in t]
+
+
+def test_iter_of_a_tensor_succeeds_as_on_an_array_so_np_iterable_answers_as_numpy():
+    """iter() of an array of rank >= 1 succeeds (its first item is refused), of a 0-d one fails:
+    np.iterable, which asks only iter(), gives numpy's answer on graph values."""
+    for shape, expected in (((3,), True), ((2, 2), True), ((), False)):
+        answer = rt.function(lambda t: np.iterable(t))(np.zeros(shape))
+        assert answer is expected is np.iterable(np.zeros(shape))
+    with pytest.raises(OperatorNotAllowedInGraphError, match='iterating over it'):
+        trace(lambda t: next(iter(t)), AbstractValue(np.float64, (3,)))
+
+
+@pytest.mark.parametrize('use', [bool, list, int, float, complex, np.asarray, range,
                                  lambda t: [1, 2][t], lambda t: 1 if t else 0, lambda t: not t,
-                                 lambda t: [v for v in t], lambda t: t and 1, *NEEDS_A_VALUE])
+                                 comprehension, lambda t: t and 1, *NEEDS_A_VALUE])
 def test_python_needs_of_a_concrete_value_in_unconverted_code_raise_with_a_fix(use):
     with pytest.raises(OperatorNotAllowedInGraphError) as e:
-        trace(use, AbstractValue(np.int64, (3,)) if use in (iter,) else AbstractValue(np.int64, ()))
+        iterated = use in (list, comprehension)  # of a 1-d tensor: a 0-d one is numpy's TypeError
+        trace(use, AbstractValue(np.int64, (3,) if iterated else ()))
     message = str(e.value)
     assert 'is not allowed on a symbolic tensor' in message
     if use in NEEDS_A_VALUE:  # converting would not help: the value is needed while tracing
@@ -220,3 +235,22 @@ def test_tensor_type_is_registered_with_the_operators():
         assert dispatch.staged_types.count(tensor.Tensor) == 1
     finally:
         dispatch.install(*saved)
+
+
+def _item_of_double(x):
+    doubled = x * 2.0
+    return doubled.item()  # the line the refusal names
+
+
+@pytest.mark.parametrize('name', ['item', 'tolist'])
+def test_item_and_tolist_of_a_tensor_are_refused_naming_the_line(name):
+    """A tensor's value exists only when the graph runs: x.item() is refused as bool(x) is, at the
+    user's line (the original line of converted code)."""
+    def unconverted(x):
+        return getattr(x * 2.0, name)()
+    line = unconverted.__code__.co_firstlineno + 1
+    with pytest.raises(OperatorNotAllowedInGraphError, match=f'{name}\\(\\) at .*test_tensor.py:{line} '):
+        rt.function(unconverted, autograph=False)(np.ones(1))
+    line = _item_of_double.__code__.co_firstlineno + 2
+    with pytest.raises(OperatorNotAllowedInGraphError, match=f'item\\(\\) at .*test_tensor.py:{line} '):
+        rt.function(_item_of_double)(np.ones(1))
