@@ -50,9 +50,13 @@ def _flatnonzero(a):
     return np.nonzero(np.ravel(a))[0]
 
 
+def _flat(x):
+    return x if np.ndim(x) == 1 else np.ravel(x)
+
+
 @handles(np.union1d)
 def _union1d(ar1, ar2):
-    return np.unique(np.concatenate((np.ravel(ar1), np.ravel(ar2))))
+    return np.unique(np.concatenate((_flat(ar1), _flat(ar2))))
 
 
 @handles(np.intersect1d)
@@ -64,7 +68,7 @@ def _intersect1d(ar1, ar2, assume_unique=False, return_indices=False):
         else:
             ar1, ar2 = np.unique(ar1), np.unique(ar2)
     else:
-        ar1, ar2 = np.ravel(ar1), np.ravel(ar2)
+        ar1, ar2 = _flat(ar1), _flat(ar2)
     aux = np.concatenate((ar1, ar2))
     if return_indices:
         aux_sort_indices = np.argsort(aux, kind='mergesort')
@@ -85,7 +89,7 @@ def _intersect1d(ar1, ar2, assume_unique=False, return_indices=False):
 @handles(np.setdiff1d)
 def _setdiff1d(ar1, ar2, assume_unique=False):
     if assume_unique:
-        ar1 = np.ravel(ar1)
+        ar1 = _flat(ar1)
     else:
         ar1, ar2 = np.unique(ar1), np.unique(ar2)
     return ar1[np.isin(ar1, ar2, assume_unique=True, invert=True)]
@@ -95,7 +99,7 @@ def _setdiff1d(ar1, ar2, assume_unique=False):
 def _setxor1d(ar1, ar2, assume_unique=False):
     if not assume_unique:
         ar1, ar2 = np.unique(ar1), np.unique(ar2)
-    aux = np.sort(np.concatenate((np.ravel(ar1), np.ravel(ar2))))
+    aux = np.sort(np.concatenate((_flat(ar1), _flat(ar2))))
     flag = np.concatenate(([True], aux[1:] != aux[:-1], [True]))
     # numpy returns an empty aux as it is; the flags of no elements are the first size(aux)
     return aux[(flag[1:] & flag[:-1])[:np.size(aux)]]

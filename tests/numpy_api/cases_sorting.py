@@ -6,7 +6,7 @@ V = np.array([0.5, -1.25, 3.0, 0.5, 2.0, -1.25, 7.5, 0.0])  # ties: equal keys k
 M = np.array([[3.0, -1.0, 2.0, 2.0], [0.0, 5.5, -2.0, 1.0], [4.0, 4.0, -3.5, 0.25]])
 I = np.array([3, 1, 2, 3, 0, 1, 1, 5])
 E = np.array([1, 2, 3, 5, 8, 13])  # sorted edges
-MASKED = np.array([1.5, -2.0, 0.0, 3.25, -0.5, 4.0])
+MASKED = np.array([1.5, -2.0, 0.25, 3.25, -0.5, 4.0])
 
 CASES = [
     Case('numpy.sort', lambda a: np.sort(a), (M,), grad=True),
