@@ -6,6 +6,7 @@ numpy's bit for bit, the order of equal keys included.
 import numpy as np
 
 from ..ir.core import AbstractValue
+from ..ir.lowerings import ONNX
 from ..ir.registry import defop, defvjp, no_gradient
 from ..ir.shapes import normalize_axis, probe_dtype, size
 
@@ -88,3 +89,7 @@ def _lexsort_rule(*keys, axis=-1):
 
 
 no_gradient('its outputs are integers', 'searchsorted', 'digitize', 'argpartition', 'lexsort')
+ONNX.unlowered('not written yet (a comparison with every element of the sorted array, summed)',
+               'searchsorted', 'digitize')
+ONNX.unlowered("ONNX has no partial or many-key sort ordering equal keys as numpy's does",
+               'partition', 'argpartition', 'lexsort')
