@@ -3,8 +3,13 @@ import numpy as np
 
 from ..graph_ops.elementwise import UFUNCS
 from ..graph_ops.indexing import split_index
-# noqa: F401 below: the modules registering their handlers
-from . import builders, numpy_calls, numpy_functions, numpy_sorting, tensor  # noqa: F401
+from . import (  # noqa: F401  (their handlers)
+    builders,
+    numpy_calls,
+    numpy_functions,
+    numpy_sorting,
+    tensor,
+)
 from .memory import updates
 from .numpy_handlers import (  # noqa: F401  (CALLS, HANDLERS: for callers)
     CALLS,

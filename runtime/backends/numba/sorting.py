@@ -87,7 +87,7 @@ def _nonzero(ctx, eq, args):
     x = eq.inputs[0].aval
     if x.shape is None or is_scalar(x) or x.dtype.kind not in 'biuf':
         return None
-    return f'np.nonzero({args[0]})'
+    return [f"{', '.join(ctx.targets)}, = np.nonzero({args[0]})"]  # a tuple, of one for 1-d
 
 
 @NUMBA.lowers('take')
