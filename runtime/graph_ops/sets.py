@@ -4,10 +4,11 @@ The size of unique's results depends on the data: an unknown dimension, as a gra
 """
 import numpy as np
 
-from ..ir.core import AbstractValue
+from ..ir.core import AbstractValue, Hole
 from ..ir.lowerings import ONNX
-from ..ir.registry import defop, no_gradient
+from ..ir.registry import defop, defvjp_all, no_gradient
 from ..ir.shapes import normalize_axis, probe_dtype
+from .gradient_helpers import scatter_add
 
 UNIQUE_FLAGS = ('return_index', 'return_inverse', 'return_counts')
 
@@ -43,8 +44,20 @@ def _isin_rule(element, test_elements, **params):
     return AbstractValue(probe_dtype(np.isin, element, test_elements, **params), element.shape)
 
 
-no_gradient('its values are picked by equality of keys, its other outputs are integers',
-            'unique')
+@defvjp_all('unique')
+def _unique_vjp(needed, g, out, ar, axis=None, **params):
+    """Each unique value's cotangent goes to its first occurrence (the element return_index
+    names), as max's goes to one of equal maxima; the other outputs are integers."""
+    if not needed[0] or g[0] is None:
+        return [None]
+    if axis is not None:
+        raise NotImplementedError('the gradient of np.unique with an axis is not written yet; '
+                                  'np.unique(x) (axis=None) has one')
+    options = {k: params[k] for k in ('equal_nan', 'sorted') if k in params}
+    first = np.unique(ar, return_index=True, **options)[1]
+    return [np.reshape(scatter_add(np.ravel(ar), g[0], (Hole(0),), [first]), np.shape(ar))]
+
+
 no_gradient('its outputs are booleans', 'isin')
 ONNX.unlowered("not written yet (ONNX's Unique, sorted, gives numpy's four results)", 'unique')
 ONNX.unlowered('not written yet (an Equal of every pair, reduced with Or)', 'isin')

@@ -6,6 +6,8 @@ V = np.array([0.5, -1.25, 3.0, 0.5, 2.0, -1.25, 7.5, 0.0])  # ties: equal keys k
 M = np.array([[3.0, -1.0, 2.0, 2.0], [0.0, 5.5, -2.0, 1.0], [4.0, 4.0, -3.5, 0.25]])
 I = np.array([3, 1, 2, 3, 0, 1, 1, 5])
 E = np.array([1, 2, 3, 5, 8, 13])  # sorted edges
+F = np.array([2.5, -1.0, 0.75, 3.0, -2.25, 1.5])  # distinct: sets of them are differentiable
+FB = np.array([9.0, -4.0, 0.5])  # none of F's values
 MASKED = np.array([1.5, -2.0, 0.25, 3.25, -0.5, 4.0])  # no zero: the mask x > 0 is smooth
 
 TIES = "ONNX's TopK orders equal keys its own way, not as numpy's argsort"
@@ -49,6 +51,13 @@ CASES = [
                                              return_counts=True), (V,), onnx=NOT_YET, note=U),
     Case('numpy.unique', lambda a: np.unique(a, return_inverse=True), (M,), onnx=NOT_YET, note=U),
     Case('numpy.unique', lambda a: np.unique(a, return_counts=True), (I,), onnx=NOT_YET, note=U),
+    Case('numpy.unique', lambda a: np.unique(a) ** 2, (F,), grad=True, onnx=NOT_YET, note=U),
+    Case('numpy.union1d', lambda a, b: np.union1d(a, b) ** 2, (F, FB), grad=True, onnx=NOT_YET,
+         note=U),
+    Case('numpy.setdiff1d', lambda a: np.setdiff1d(a, FB) ** 2, (F,), grad=True, onnx=NOT_YET,
+         note=U),
+    Case('numpy.setxor1d', lambda a, b: np.setxor1d(a, b) ** 2, (F, FB), grad=True, onnx=NOT_YET,
+         note=U),
     Case('numpy.intersect1d', lambda a, b: np.intersect1d(a, b), (I, E), onnx=NOT_YET, note=U),
     Case('numpy.intersect1d', lambda a, b: np.intersect1d(a, b, return_indices=True), (I, E),
          onnx=NOT_YET, note=U),
