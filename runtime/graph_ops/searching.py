@@ -42,7 +42,7 @@ def _partitioned_shape(a, axis):
     return a.shape
 
 
-@defop('partition', np.partition, numpy=(np.partition,), fresh=True)
+@defop('partition', np.partition, numpy=(np.partition,), fresh=True, in_place_method='partition')
 def _partition_rule(a, kth, axis=-1, **params):
     return AbstractValue(probe_dtype(lambda x: np.partition(x, 0, axis, **params), a),
                          _partitioned_shape(a, axis))

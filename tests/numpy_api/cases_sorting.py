@@ -32,6 +32,8 @@ CASES = [
     Case('numpy.partition', lambda a: np.partition(a, 3), (V,), grad=True, onnx=NO_PARTIAL),
     Case('numpy.partition', lambda a: np.partition(a, (0, 2), axis=0), (M,), grad=True,
          onnx=NO_PARTIAL),
+    Case('ndarray.partition', lambda a: _partitioned_in_place(a), (M,), onnx=NO_PARTIAL,
+         note='in place'),
     Case('numpy.argpartition', lambda a: np.argpartition(a, 3), (V,), onnx=NO_PARTIAL),
     Case('ndarray.argpartition', lambda a: a.argpartition(1, axis=None), (M,), onnx=NO_PARTIAL),
     Case('numpy.lexsort', lambda a, b: np.lexsort((a, b)), (V, I), onnx=NO_PARTIAL),
@@ -104,6 +106,12 @@ CASES = [
 def _sorted_in_place(a):
     b = a * 1.0
     b.sort(axis=0)
+    return b
+
+
+def _partitioned_in_place(a):
+    b = a * 1.0
+    b.partition(1, axis=0)
     return b
 
 

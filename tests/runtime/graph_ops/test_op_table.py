@@ -149,7 +149,7 @@ def test_how_a_write_into_a_view_reaches_its_base_is_numpys(row):
     assert op.view_when_strides_allow == (not np.shares_memory(row.call(f), f))
 
 
-_IN_PLACE_ARGS = {'sort': (M,), 'fill': (V, 2.0), 'put': (V, [0, 2], -1.0)}
+_IN_PLACE_ARGS = {'sort': (M,), 'fill': (V, 2.0), 'put': (V, [0, 2], -1.0), 'partition': (M, 1)}
 
 
 def test_an_in_place_method_an_op_declares_updates_the_array_to_the_ops_value():
