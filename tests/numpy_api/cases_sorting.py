@@ -98,7 +98,6 @@ CASES = [
     Case('numpy.take_along_axis', lambda a: np.take_along_axis(a, np.argsort(a, axis=1), axis=1),
          (M,), grad=True, onnx=TIES),
     Case('numpy.put_along_axis', lambda a: _put_along_axis(a), (M,),
-         jit='put_along_axis has no numba lowering yet',
          note='an eager tape refuses in-place updates'),
 ]
 

@@ -1,4 +1,4 @@
-"""Lowerings of sorting, searching and sets, and of nonzero and take (registered in `NUMBA`).
+"""Lowerings of sorting, searching and sets, nonzero, take and put_along_axis (in `NUMBA`).
 
 numba's own sorts order equal keys differently from numpy's (numpy's default quicksort is an
 introsort with SIMD kernels on x86, not stable, and faster than numba's), so sort, argsort,
@@ -118,3 +118,21 @@ def _take(ctx, eq, args):
         f'{args[0]}.shape[{k}]' for k in range(axis + 1, len(shape))]
     taken = f"{source}[{', '.join(items)}]"
     return f"{taken}.reshape(({', '.join(dims)}{',' if len(dims) == 1 else ''}))"
+
+
+@NUMBA.lowers('put_along_axis')
+def _put_along_axis(ctx, eq, args):
+    """numba has no np.put_along_axis: numpy's, on a C copy of the target, through objmode
+    (numpy's casting of the values and its errors for indices out of bounds)."""
+    out = eq.outputs[0].aval
+    if out.shape is None or not out.shape or any(v.aval.shape is None for v in eq.inputs):
+        return None
+    axis = _plain(eq.params['axis'])
+    name = ctx.fresh('_numpy_kernel')
+    ctx.preamble.append(
+        f"@njit\ndef {name}(x0, x1, x2):\n"
+        f"    with objmode(value='{objmode_type(out)}'):\n"
+        f"        value = np.array(x0, order='C', copy=True)\n"
+        f"        np.put_along_axis(value, x1, x2, {axis})\n"
+        f"    return value\n\n\n")
+    return f"{name}({', '.join(args)})"

@@ -96,3 +96,20 @@ def test_take_with_indices_of_any_rank_checks_them():
     jitted = both(take, a, index)
     with pytest.raises(IndexError):
         jitted(a, index + 4)
+
+
+def test_put_along_axis_runs_numpys_in_a_loop():
+    def put(a, n):
+        b = a * 1.0
+        for k in range(n):
+            np.put_along_axis(b, np.argmax(b, axis=1, keepdims=True), -k, axis=1)
+        np.put_along_axis(b, np.array([[0, -1, 1, 2]]), np.array([[7.0, 8.0, 9.0, 10.0]]), axis=0)
+        return b
+    both(put, R.standard_normal((3, 4)), 3)
+
+    def out_of_bounds(a):
+        b = a * 1.0
+        np.put_along_axis(b, np.array([[9]]), 0.0, axis=1)
+        return b
+    with pytest.raises(IndexError):
+        rt.function(out_of_bounds, jit_compile=True)(np.ones((1, 2)))
