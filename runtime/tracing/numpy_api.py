@@ -14,6 +14,7 @@ from . import (  # noqa: F401  (their handlers)
     numpy_parts,
     numpy_predicates,
     numpy_ranges,
+    numpy_sorting,
     numpy_statistics,
     tensor,
 )

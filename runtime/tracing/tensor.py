@@ -203,7 +203,7 @@ def _not_installed(name):
 # Tensor's numpy behaviour is installed by `tensor_methods`, above the modules it calls (numpy's
 # dispatch, in-place updates, sizes, memory); the package imports it. Until then these raise.
 INSTALLED_ABOVE = ('__array_ufunc__', '__array_function__', '__getitem__', '__setitem__', 'fill',
-                   'sort', 'astype', 'flatten', '__pow__', '__rpow__')
+                   'sort', 'partition', 'astype', 'flatten', '__pow__', '__rpow__')
 for _name in INSTALLED_ABOVE:
     setattr(Tensor, _name, _not_installed(_name))
 Tensor.shape = Tensor.size = property(_not_installed('shape or size'))

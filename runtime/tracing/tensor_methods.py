@@ -44,6 +44,13 @@ def _sort(self, axis=-1, kind=None, order=None):
     updates.sort(self, axis, kind, order)
 
 
+def _partition(self, kth, axis=-1, kind='introselect', order=None):
+    params = {} if kind == 'introselect' else {'kind': kind}  # numpy's defaults left unstaged
+    if order is not None:
+        params['order'] = order
+    updates.partition(self, kth, axis, **params)
+
+
 def _pow(self, other, modulo=None):
     if modulo is not None or not is_operand(other):
         return NotImplemented
@@ -88,6 +95,7 @@ Tensor.shape, Tensor.size = property(_shape), property(_size)
 Tensor.__array_ufunc__, Tensor.__array_function__ = _array_ufunc, _array_function
 Tensor.__getitem__, Tensor.__setitem__ = numpy_api.getitem, updates.setitem
 Tensor.fill, Tensor.sort, Tensor.astype, Tensor.flatten = _fill, _sort, _astype, _flatten
+Tensor.partition = _partition
 Tensor.__pow__, Tensor.__rpow__ = _pow, _rpow
 # `**` is Tensor.__pow__ (numpy's `power` takes no modulo); divmod is not an operator
 _BINARY = {op.stem: getattr(np, op.ufunc) for op in ARITHMETIC.values() if op.symbol != '**'}

@@ -84,8 +84,26 @@ def _index_of(ctx, eq, args, first):
                         eq.inputs[first:], args[first:])
 
 
+def _whole_mask(eq, args, first):
+    """Lines checking the shape and the source of a boolean mask indexing the whole array
+    (`x[m]`, `m` shaped as `x`), or None for any other index."""
+    index, x = eq.params['index'], eq.inputs[0].aval
+    if len(index) != 1 or not isinstance(index[0], Hole) or x.shape is None:
+        return None
+    mask = eq.inputs[first + index[0].index].aval
+    if mask.dtype != np.bool_ or mask.shape is None or len(mask.shape) != len(x.shape) or not x.shape:
+        return None
+    source = args[first + index[0].index]
+    return [f'if {source}.shape != {args[0]}.shape:',
+            f"{INDENT}raise IndexError('boolean index did not match indexed array')"], source
+
+
 @NUMBA.lowers('getitem')
 def _getitem(ctx, eq, args):
+    masked = _whole_mask(eq, args, 1)
+    if masked is not None:  # numba takes a 1-d mask: both raveled (C order, as numpy's)
+        lines, mask = masked
+        return lines + [f'{ctx.targets[0]} = np.ravel({args[0]})[np.ravel({mask})]']
     found = _index_of(ctx, eq, args, 1)
     if found is None:
         return None
@@ -101,6 +119,15 @@ def _updated(ctx, eq, source):
 
 @NUMBA.lowers('set_item')
 def _set_item(ctx, eq, args):
+    masked = _whole_mask(eq, args, 2)
+    if masked is not None:
+        lines, mask = masked
+        dtype, value = eq.outputs[0].aval.dtype, eq.inputs[1].aval
+        if value.shape is None or len(value.shape) > 1:
+            return None
+        values = f'np.ravel(np.asarray({cast(args[1], eq.inputs[1], dtype)}))'
+        return _updated(ctx, eq, args[0]) + lines + [
+            f'{ctx.helper("assign_where_mask")}({ctx.targets[0]}, {mask}, {values})']
     found = _index_of(ctx, eq, args, 2)
     if found is None:
         return None

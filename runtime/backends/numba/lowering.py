@@ -15,7 +15,7 @@ from ...errors import AgError
 from ...graph_ops.elementwise import UFUNCS
 from ...ir.core import Literal
 from ...ir.lowerings import NUMBA
-from . import creation, draws, indexing, linalg, reductions, shapes, ufunc_loops, zero_division
+from . import creation, draws, indexing, linalg, reductions, shapes, sorting, ufunc_loops, zero_division
 from .types import cast, dtype_source, is_scalar, loop_types
 
 # ufuncs whose Python operator numba computes as numpy's loop does, on scalars of these dtypes
@@ -25,7 +25,7 @@ COMPARISONS = {'equal': '==', 'not_equal': '!=', 'less': '<', 'less_equal': '<='
 ARITHMETIC = {'add': '+', 'subtract': '-', 'multiply': '*'}
 WIDE = frozenset((np.dtype(np.int64), np.dtype(np.float64)))  # numba widens narrower ones
 # these modules register their lowerings in NUMBA (`@NUMBA.lowers`) when imported
-LOWERING_MODULES = (creation, draws, indexing, linalg, reductions, shapes)
+LOWERING_MODULES = (creation, draws, indexing, linalg, reductions, shapes, sorting)
 
 
 class UnsupportedOpError(AgError, NotImplementedError):

@@ -671,6 +671,24 @@ def stacked_solve(a, b):
     return out
 
 
+@_lazy_jit
+def assign_where_mask(target, mask, values):
+    """`target[mask] = values` for a boolean `mask` shaped as `target` and 1-d `values`: one
+    value for each True, in C order, or one for all (numpy's rule, and its error otherwise)."""
+    count = 0
+    for place in np.ndindex(mask.shape):
+        if mask[place]:
+            count += 1
+    if values.size != count and values.size != 1:
+        raise ValueError('NumPy boolean array indexing assignment cannot assign the input '
+                         'values to the output values where the mask is true')
+    taken = 0
+    for place in np.ndindex(mask.shape):
+        if mask[place]:
+            target[place] = values[taken if values.size != 1 else 0]
+            taken += 1
+
+
 for _name in _LAZY:  # a helper calling another calls an eager one (numba reads globals as set)
     del globals()[_name]
 

@@ -9,7 +9,7 @@ from . import made_arrays, updates, views
 from .traced_array import TracedArray
 
 # ndarray methods with no op that update the array itself
-_UPDATING_UNSTAGED = ('partition', 'resize', 'setfield')
+_UPDATING_UNSTAGED = ('resize', 'setfield')
 # Methods that update the array itself (the ops' `in_place_method` and those); those that may
 # return a view of it.
 UPDATING = graph_ops.in_place_methods() | frozenset(_UPDATING_UNSTAGED)
@@ -17,8 +17,8 @@ _VIEWING = frozenset(('reshape', 'transpose', 'swapaxes', 'squeeze', 'ravel', 'v
 # Methods run on the tensor once the array is promoted: the ops' (`Op.methods`), the updating
 # ones and these, which the tensor defines itself (their signatures differ from numpy's function,
 # as `x.reshape(2, 3)`) or refuses with its own message.
-_OTHER_METHODS = ('argpartition', 'astype', 'byteswap', 'choose', 'compress', 'diagonal', 'dump',
-                  'dumps', 'flatten', 'getfield', 'item', 'repeat', 'reshape', 'searchsorted',
+_OTHER_METHODS = ('astype', 'byteswap', 'choose', 'compress', 'diagonal', 'dump',
+                  'dumps', 'flatten', 'getfield', 'item', 'repeat', 'reshape',
                   'tobytes', 'tofile', 'tolist', 'trace', 'transpose', 'view')
 # numpy functions returning a view of their first argument (`Op.view`)
 _VIEW_FUNCTIONS = frozenset(f for f, op in graph_ops.numpy_functions().items() if op.view)

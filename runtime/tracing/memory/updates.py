@@ -1,4 +1,4 @@
-"""In-place updates of tensors: `x[i] = v`, `x += v`, `out=`, `x.fill`, `x.sort`, np.copyto, np.put, ...
+"""In-place updates of tensors: `x[i] = v`, `x += v`, `out=`, `x.fill`, `x.sort`, `x.partition`, np.copyto, np.put, ...
 
 Each stages the pure update op of its kind (`graph_ops/updates.py`) and gives its
 result to the array object updated (`aliasing.update`), as numpy updates the
@@ -63,6 +63,11 @@ def fill(target, value):
 def sort(target, axis=-1, kind=None, order=None):
     aliasing.update(target, np.sort(target, axis=axis, kind=kind, order=order),
                     'sort array is read-only')
+
+
+def partition(target, kth, axis=-1, **params):
+    aliasing.update(target, np.partition(target, kth, axis=axis, **params),
+                    'partition array is read-only')
 
 
 def ufunc_out(ufunc, inputs, outs, params):

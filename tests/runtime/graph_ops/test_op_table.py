@@ -151,7 +151,7 @@ def test_how_a_write_into_a_view_reaches_its_base_is_numpys(row):
     assert op.view_when_strides_allow == (not np.shares_memory(row.call(f), f))
 
 
-_IN_PLACE_ARGS = {'sort': (M,), 'fill': (V, 2.0), 'put': (V, [0, 2], -1.0)}
+_IN_PLACE_ARGS = {'sort': (M,), 'fill': (V, 2.0), 'put': (V, [0, 2], -1.0), 'partition': (M, 1)}
 
 
 def test_an_in_place_method_an_op_declares_updates_the_array_to_the_ops_value():
@@ -174,7 +174,9 @@ def test_the_numpy_functions_an_op_declares_stage_it():
                 assert row.op in _primitives(trace(function, *map(spec, row.args)))
 
 
-_METHOD_ARGS = {'clip': (0.3, 0.6), 'take': ([2, 0],), 'dot': (V,), 'swapaxes': (0, 1)}
+_METHOD_ARGS = {'clip': (0.3, 0.6), 'take': ([2, 0],), 'dot': (V,), 'swapaxes': (0, 1),
+                'searchsorted': (V,), 'argpartition': (1,)}
+_METHOD_SUBJECT = {'searchsorted': np.sort(V)}  # the array the method is called on (else M)
 _METHODS = [(op.name, method) for op in graph_ops.all_ops() for method in op.methods]
 
 
@@ -182,22 +184,23 @@ _METHODS = [(op.name, method) for op in graph_ops.all_ops() for method in op.met
 def test_an_ndarray_method_an_op_declares_stages_it_on_every_array_kind(name, method):
     assert hasattr(np.ndarray, method)
     extra = _METHOD_ARGS.get(method, ())
+    subject = _METHOD_SUBJECT.get(method, M)
 
     def on_tensor(x):  # a graph value: the traced argument
         return getattr(x, method)(*extra)
 
     def on_made_array(x):  # an array the traced code made, a graph value written into it
-        made = np.ones((2, 3))
+        made = np.ones(np.shape(subject))
         made[0] = x[0]
         return getattr(made, method)(*extra)
-    assert name in _primitives(check_against_eager(on_tensor, M, jit=False))
+    assert name in _primitives(check_against_eager(on_tensor, subject, jit=False))
     traced = rt.function(on_made_array)  # converted: arrays it makes are traced arrays
-    assert name in _primitives(traced.get_concrete_function(M).graph)
-    assert_same(traced(M), on_made_array(M))
-    x = rt.Variable(M)
+    assert name in _primitives(traced.get_concrete_function(subject).graph)
+    assert_same(traced(subject), on_made_array(subject))
+    x = rt.Variable(subject)
     with rt.GradientTape() as tape:  # a value an eager tape follows
         result = getattr(x.read_value() * 1.0, method)(*extra)
-    assert_same(np.asarray(result), np.asarray(getattr(M * 1.0, method)(*extra)))
+    assert_same(np.asarray(result), np.asarray(getattr(subject * 1.0, method)(*extra)))
     assert tape is not None
 
 
