@@ -15,7 +15,17 @@ from ...errors import AgError
 from ...graph_ops.elementwise import UFUNCS
 from ...ir.core import Literal
 from ...ir.lowerings import NUMBA
-from . import creation, draws, indexing, linalg, reductions, shapes, sorting, ufunc_loops, zero_division
+from . import (
+    creation,
+    draws,
+    indexing,
+    linalg,
+    reductions,
+    shapes,
+    sorting,
+    ufunc_loops,
+    zero_division,
+)
 from .types import cast, dtype_source, is_scalar, loop_types
 
 # ufuncs whose Python operator numba computes as numpy's loop does, on scalars of these dtypes
