@@ -352,9 +352,11 @@ NUMBA.define('assign_sub_variable', _assign('subtract'))
 
 
 def unsupported(eq, why=''):
-    """The error for an equation no emitter lowers."""
+    """The error for an equation no emitter lowers. jit_compile='strict' gives it to the user;
+    jit_compile=True runs the equation on numpy's kernel instead (`fallback`)."""
     dtypes = ', '.join(str(getattr(a, 'aval', None)) for a in eq.inputs) or 'no inputs'
     where = f' at {eq.source}' if eq.source else ''
     return UnsupportedOpError(
-        f"jit_compile=True: graph op '{eq.primitive}' ({dtypes}){where} cannot be compiled "
-        f'with numba{why}; use jit_compile=None (the numpy executor) for this function')
+        f"jit_compile='strict': graph op '{eq.primitive}' ({dtypes}){where} cannot be compiled "
+        f"with numba{why}; jit_compile=True runs it on numpy's kernel between compiled parts "
+        '(jit_compile=None: the whole function on the numpy executor)')

@@ -147,8 +147,8 @@ def test_variables_given_one_temporary_never_share_its_array():
     assert 'np.add(r' in step.get_concrete_function(X[:3]).callable().__source__
 
 
-def test_an_op_that_cannot_lower_fails_at_trace_time_naming_op_dtypes_and_line():
-    @rt.function(jit_compile=True)
+def test_strict_refuses_an_op_that_cannot_lower_at_trace_time_naming_op_dtypes_and_line():
+    @rt.function(jit_compile='strict')
     def sorts(x):
         return np.sort(x) + 1
 
@@ -156,7 +156,8 @@ def test_an_op_that_cannot_lower_fails_at_trace_time_naming_op_dtypes_and_line()
         sorts.get_concrete_function(X)
     message = str(info.value)
     assert "graph op 'sort' (f64[1000])" in message
-    assert 'test_jit.py:' in message and 'jit_compile=None' in message
+    assert 'test_jit.py:' in message and "jit_compile='strict'" in message
+    assert 'jit_compile=True runs it' in message
 
 
 def test_without_numba_jit_compile_says_how_to_install_it(monkeypatch):
