@@ -13,6 +13,7 @@ import numpy as np
 from ...graph_ops.elementwise import UFUNCS
 from ...ir.core import Hole
 from ...ir.lowerings import NUMBA
+from .rearranging import mask_getitem
 from .types import cast, dtype_source, is_scalar, literal_source
 
 INDENT = '    '
@@ -86,6 +87,9 @@ def _index_of(ctx, eq, args, first):
 
 @NUMBA.lowers('getitem')
 def _getitem(ctx, eq, args):
+    masked = mask_getitem(ctx, eq, args)
+    if masked is not None:
+        return masked
     found = _index_of(ctx, eq, args, 1)
     if found is None:
         return None

@@ -15,7 +15,7 @@ from ...errors import AgError
 from ...graph_ops.elementwise import UFUNCS
 from ...ir.core import Literal
 from ...ir.lowerings import NUMBA
-from . import creation, draws, indexing, reductions, shapes, ufunc_loops, zero_division
+from . import creation, draws, indexing, rearranging, reductions, shapes, ufunc_loops, zero_division
 from .types import cast, dtype_source, is_scalar, loop_types
 
 # ufuncs whose Python operator numba computes as numpy's loop does, on scalars of these dtypes
@@ -25,7 +25,7 @@ COMPARISONS = {'equal': '==', 'not_equal': '!=', 'less': '<', 'less_equal': '<='
 ARITHMETIC = {'add': '+', 'subtract': '-', 'multiply': '*'}
 WIDE = frozenset((np.dtype(np.int64), np.dtype(np.float64)))  # numba widens narrower ones
 # these modules register their lowerings in NUMBA (`@NUMBA.lowers`) when imported
-LOWERING_MODULES = (creation, draws, indexing, reductions, shapes)
+LOWERING_MODULES = (creation, draws, indexing, rearranging, reductions, shapes)
 
 
 class UnsupportedOpError(AgError, NotImplementedError):
@@ -149,7 +149,7 @@ def _inplace_op(ctx, eq, args):
 
 # numpy's `array ** scalar` takes these ufuncs for these exponents (float and complex arrays;
 # 2 for every dtype): numba computes what numpy computes
-_FAST_POWERS = {2: 'square', 0.5: 'sqrt', -1: 'reciprocal', 1: 'positive'}
+_FAST_POWERS = {2: 'square', 0.5: 'sqrt', -1: 'reciprocal', 1: 'positive'}  # kernels.FAST_EXPONENTS
 
 
 @NUMBA.lowers('pow')
@@ -165,6 +165,8 @@ def _pow(ctx, eq, args):
     fast = _FAST_POWERS.get(value) if isinstance(exponent, Literal) and \
         type(value) in (int, float) and not is_scalar(base.aval) else None
     out = eq.outputs[0].aval.dtype
+    if fast == 'square' and type(value) is int and base.aval.dtype == np.bool_:  # numpy: int8
+        return f'np.square({args[0]}.astype(np.int8))'
     if fast is not None and (np.dtype(dtypes[0]).kind in 'fc' or value == 2):
         value = f'np.{fast}({cast(args[0], base, dtypes[0])})'
         # numba widens small integers (a boolean or int8 square): numpy's type, as numpy has it
@@ -206,7 +208,7 @@ def _matmul(ctx, eq, args):
     a, b = eq.inputs
     out = eq.outputs[0].aval
     if a.aval.ndim != 2 or b.aval.ndim != 2:
-        return None
+        return rearranging.matrix_vector(ctx, eq, args)
     x, y = cast(args[0], a, out.dtype), cast(args[1], b, out.dtype)
     return f'{ctx.helper("matmul_blas" if out.dtype.kind == "f" else "matmul2d")}({x}, {y})'
 
