@@ -13,6 +13,11 @@ pytestmark = needs('numba')
 M = np.arange(6.0).reshape(2, 3) / 7
 V = np.array([0.5, -1.0, 2.0])
 
+def _filled(empty, a):
+    empty[...] = a > 0.3  # (an empty array's values are unspecified)
+    return empty
+
+
 CASES = {
     'moveaxis': (lambda a: np.moveaxis(a, 0, -1), (M,)),
     'moveaxis_several': (lambda a: np.moveaxis(a.reshape(1, 2, 3), (0, 1), (-1, -2)), (M,)),
@@ -20,7 +25,7 @@ CASES = {
     'take_flat': (lambda a: np.take(a, np.array([-1, 4, 0])), (M,)),
     'take_scalar': (lambda a: np.take(a, np.int64(-1), axis=0), (M,)),
     'take_2d_index': (lambda a: np.take(a, np.array([[1, 2], [0, 5]])), (M,)),
-    'empty_like': (lambda a: np.empty_like(a, dtype=np.int32).shape, (M,)),
+    'empty_like': (lambda a: _filled(np.empty_like(a, dtype=np.int32), a), (M,)),
     'nonzero': (lambda a: np.nonzero(a > 0.3), (M,)),
     'norm_matrix': (lambda a: np.linalg.norm(a), (M,)),
     'norm_vector': (lambda a: np.linalg.norm(a[1]), (M,)),
