@@ -66,9 +66,10 @@ def _mask_assign(x):
     return y
 
 
-@pytest.mark.parametrize('fn', [lambda x: x[x > 10], lambda x: x[x[:, 0, 0] > 5],
-                                lambda x: x[True], lambda x: x[False], _mask_assign],
-                         ids=['mask', 'row_mask', 'true', 'false', 'mask_assign'])
+@pytest.mark.parametrize('fn', [lambda x: x[x[:, 0, 0] > 5],  # (a whole-shape mask compiles:
+                                lambda x: x[True], lambda x: x[False],  # test_jit_rearranging)
+                                _mask_assign],
+                         ids=['row_mask', 'true', 'false', 'mask_assign'])
 def test_boolean_indices_are_not_taken_for_integers(fn):
     """numba would take a boolean index for integers: strict refuses, and jit_compile=True runs
     it on numpy's kernel."""
