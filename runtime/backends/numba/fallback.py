@@ -5,10 +5,12 @@ own numpy implementation (the kernel the executor calls, `Op.evaluate`), through
 `numba.objmode`, at its place in the compiled code: between compiled parts, in
 a loop's body or a branch alike (as XLA and Inductor fall back for ops they do
 not compile). The compiled function takes the equation as an int key (a
-parameter, like a constant, so the source, and so the compile cache's entry, is
-the same in every process); `run_numpy_op` finds the equation by that key:
+parameter, like a constant, so graphs differing only in the op's params share
+the source and one numba compile); `run_numpy_op` finds the equation by that key.
+A split graph is compiled in each process: numba caches no code that calls
+objmode (its machine code holds this process's addresses).
 
-    @njit(cache=...)
+    @njit
     def _numpy_take3(key, x0, x1):
         with objmode(y0='float64[:]'):
             y0 = run_numpy_op(key, (x0, x1))[0]
@@ -25,6 +27,7 @@ import numpy as np
 
 from ... import graph_ops
 from ...ir.core import PYTHON_TYPE, Literal, Var
+from ...ir.liveness import sub_graphs
 from ..executor.interpreter import eval_graph
 from ..executor.op_calls import note_op_location, with_callables
 from .lowering import UnsupportedOpError
@@ -60,8 +63,8 @@ def emit(ctx, eq):
     else:
         body = [f'    with objmode({types}):', f"        {', '.join(results)} = {call}",
                 f"    return ({', '.join(results)},)"]
-    # numba caches a function only if those it calls are cached (a module file: `outlining`)
-    ctx.preamble.append(f"@njit(cache='__file__' in globals())\n"
+    # (never cached: numba keeps no code calling our Python, so split graphs skip the cache)
+    ctx.preamble.append(f"@njit\n"
                         f"def {name}({', '.join(['key', *params])}):\n"
                         + '\n'.join(body) + '\n\n\n')
     invocation = f"{name}({', '.join(args)})"
@@ -73,7 +76,7 @@ def emit(ctx, eq):
 def impossible(ctx, eq):
     """Why `eq` cannot run on numpy between compiled parts, or None."""
     held = {var for var, _ in ctx.resources}
-    if any(a in held for a in eq.inputs):
+    if any(a in held for a in eq.inputs) or _uses_variables(eq):
         return ("it updates a variable's value, which the compiled function holds; write the "
                 'update as `v.assign(new_value)` (compiled), or use jit_compile=None')
     for atom in (*(a for a in eq.inputs if isinstance(a, Var)), *eq.outputs):
@@ -89,6 +92,13 @@ def impossible(ctx, eq):
             return (f'the rank of {aval} is unknown, and numba needs it; give the value a known '
                     'number of dimensions (`.reshape(...)`) or use jit_compile=None')
     return None
+
+
+def _uses_variables(eq):
+    """True if a sub-graph of `eq` reads or updates a variable (whose value the compiled
+    function holds until it returns)."""
+    return any(graph.resources or any(_uses_variables(e) for e in graph.equations)
+               for graph in sub_graphs(eq.params))
 
 
 def register(eq):

@@ -166,6 +166,24 @@ def test_a_split_is_refused_where_numba_cannot_hold_the_value_saying_why():
         rt.function(scatters, jit_compile=True)(X, np.int64(1))
 
 
+
+def test_a_region_run_on_numpy_between_variable_updates_gives_the_executors_values():
+    """The variable's updates stay compiled around the region (the trace hoists them out)."""
+    v = rt.Variable(np.zeros(6))
+
+    def divides_into(x):
+        v.assign(x)
+        with np.errstate(divide='raise'):
+            v.assign_add(1.0 / x)
+        return v.read_value() * 2.0
+
+    expected = rt.function(divides_into)(X + 10.0), v.numpy()
+    v.assign(np.zeros(6))
+    jitted = rt.function(divides_into, jit_compile=True)
+    assert_close((jitted(X + 10.0), v.numpy()), expected, exact=True)
+    assert 'run_numpy_op' in jitted.get_concrete_function(X + 10.0).callable().__source__
+
+
 def test_a_compiled_split_graph_keeps_its_numpy_ops_alive_only_while_it_lives(sort_unlowered):
     import gc
     before = len(fallback.OPS)
