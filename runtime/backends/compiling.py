@@ -31,5 +31,5 @@ def compile_function(graph, name, options=CompileOptions()):
     graph = passes.optimize(graph, options.enabled_passes())
     if options.jit_compile:
         from .numba import compile_jit  # numba is optional: imported only when asked for
-        return compile_jit(graph, name, options.numbers)
+        return compile_jit(graph, name, options.numbers, strict=options.jit_compile == 'strict')
     return compile_graph(graph, name)

@@ -31,7 +31,7 @@ import functools
 import threading
 import weakref
 from collections.abc import Callable, Sequence
-from typing import Any, overload
+from typing import Any, Literal, overload
 
 from .. import config as _config
 from .. import passes
@@ -56,6 +56,9 @@ from .trace import trace
 from .variable_creation import tracing_function
 
 _MEMO_SIZE = 1024  # fast-path entries kept per Function (or bound instance) before a reset
+# jit_compile: None/False: the numpy executor; True: numba, numpy kernels in between; 'strict'
+JitCompile = bool | Literal['strict'] | None
+_JIT_COMPILE = (None, False, True, 'strict')
 
 
 class _Pending:
@@ -83,7 +86,7 @@ class Function:
 
     def __init__(self, python_function: Callable[..., Any],
                  input_signature: Sequence[Any] | None = None, reduce_retracing: bool = False,
-                 autograph: bool = True, jit_compile: bool | None = None,
+                 autograph: bool = True, jit_compile: JitCompile = None,
                  max_traces: int | None = None,
                  experimental_optimizations: bool | dict[str, bool] | None = None) -> None:
         functools.update_wrapper(self, python_function)
@@ -97,6 +100,9 @@ class Function:
         if input_signature is not None and not in_class_body(python_function):
             self._signature(0)  # a bad signature fails here, not at the first call
         self._reduce_retracing, self._autograph = bool(reduce_retracing), autograph
+        if jit_compile not in _JIT_COMPILE:
+            raise ValueError(f'jit_compile must be None, False, True or \'strict\', not '
+                             f'{jit_compile!r}')
         self.jit_compile = jit_compile
         passes.options(experimental_optimizations)  # a bad setting fails here, not at a call
         self._options = CompileOptions(jit_compile, experimental_optimizations)
@@ -409,19 +415,19 @@ def _with_numbers(options: CompileOptions,
 @overload
 def function(fn: Callable[..., Any], *, input_signature: Sequence[Any] | None = None,
              reduce_retracing: bool = False, autograph: bool = True,
-             jit_compile: bool | None = None, max_traces: int | None = None,
+             jit_compile: JitCompile = None, max_traces: int | None = None,
              experimental_optimizations: bool | dict[str, bool] | None = None) -> Function: ...
 @overload
 def function(fn: None = None, *, input_signature: Sequence[Any] | None = None,
              reduce_retracing: bool = False, autograph: bool = True,
-             jit_compile: bool | None = None, max_traces: int | None = None,
+             jit_compile: JitCompile = None, max_traces: int | None = None,
              experimental_optimizations: bool | dict[str, bool] | None = None,
              ) -> Callable[[Callable[..., Any]], Function]: ...
 
 
 def function(fn: Callable[..., Any] | None = None, *,
              input_signature: Sequence[Any] | None = None, reduce_retracing: bool = False,
-             autograph: bool = True, jit_compile: bool | None = None,
+             autograph: bool = True, jit_compile: JitCompile = None,
              max_traces: int | None = None,
              experimental_optimizations: bool | dict[str, bool] | None = None,
              ) -> Function | Callable[[Callable[..., Any]], Function]:
@@ -429,7 +435,9 @@ def function(fn: Callable[..., Any] | None = None, *,
 
     At most `max_traces` traces are cached (default `rt.config.get_max_traces()`).
     `experimental_optimizations`: which graph passes run (True, False or {pass: bool};
-    None: `rt.config`'s setting). `jit_compile=True` compiles each graph with numba.
+    None: `rt.config`'s setting). `jit_compile=True` compiles each graph with numba, an op
+    numba cannot compile running on its numpy kernel in between; `jit_compile='strict'`
+    refuses such a graph instead, naming the op.
     """
     def decorate(fn: Callable[..., Any]) -> Function:
         if isinstance(fn, Function):

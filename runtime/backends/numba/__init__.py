@@ -16,7 +16,7 @@ from ...graph_ops.state import store
 from ...ir.core import PYTHON_TYPE
 from ...ir.nesting import recursion_room
 from ...user_objects.resource_variables import Variable
-from . import cache, errstate, statistics, zero_division  # noqa: F401 (lowerings register)
+from . import cache, errstate, fallback, statistics, zero_division  # noqa: F401 (lowerings register)
 from .codegen import Codegen
 from .lowering import UnsupportedOpError  # noqa: F401 (raised by codegen, caught by users)
 
@@ -43,29 +43,42 @@ def require_numba():
 _dispatchers = weakref.WeakValueDictionary()
 
 
-def compile_jit(graph, name, numbers=frozenset()):
+def compile_jit(graph, name, numbers=frozenset(), strict=False):
     """`f(*inputs) -> tuple of outputs` computing `graph` in one numba function; elementwise
-    ops take Python numbers among `numbers` ((type, value) pairs) as parameters."""
+    ops take Python numbers among `numbers` ((type, value) pairs) as parameters. An op numba
+    cannot compile runs on its numpy kernel from the compiled code (`fallback`), or, with
+    `strict` (jit_compile='strict'), is refused."""
     require_numba()
     # generating the source and numba's compile of it recurse as deep as the graph nests
     with recursion_room(graph, f'jit_compile=True: compiling {name!r}'):
-        return _compile(graph, name, numbers)
+        return _compile(graph, name, numbers, strict)
 
 
-def _compile(graph, name, numbers):
-    codegen = Codegen(numbers)
+def _compile(graph, name, numbers, strict):
+    codegen = Codegen(numbers, strict)
+    try:
+        return _compiled(graph, name, codegen)
+    except BaseException:
+        for number in codegen.fallbacks:  # (kept by the compiled function's wrapper otherwise)
+            fallback.release(number)
+        raise
+
+
+def _compiled(graph, name, codegen):
     fn_name = 'jit_' + ''.join(c if c.isalnum() else '_' for c in name)
     source = codegen.function(graph, fn_name)
     key = cache.header(codegen.helpers) + source
     jitted = _dispatchers.get(key)
+    # a split graph is compiled in each process: numba caches no code calling our Python
+    cachable = not codegen.fallbacks
     if jitted is None:
-        jitted = cache.load_or_compile(source, fn_name, codegen.helpers)
+        jitted = cache.load_or_compile(source, fn_name, codegen.helpers, cachable)
     signature = _signature(graph, codegen)
     try:
         jitted.compile(signature)  # now, so that errors surface at trace time
     except Exception:  # noqa: BLE001 - maybe a corrupted cache entry: compile afresh
         if cache.discard(jitted):
-            jitted = cache.load_or_compile(source, fn_name, codegen.helpers)
+            jitted = cache.load_or_compile(source, fn_name, codegen.helpers, cachable)
         _compile_now(jitted, signature, name, source)
     _dispatchers[key] = jitted
     return _wrapper(graph, codegen, jitted, source)
@@ -139,6 +152,8 @@ def _wrapper(graph, codegen, jitted, source):
             value.__class__ is np.ndarray for value in consts):
         run = _direct(jitted, scalar_inputs, run, consts)
         run.entry_for = functools.partial(_entry_for, jitted, consts)
+    for number in codegen.fallbacks:  # the equations run on numpy, found by key while `run` lives
+        weakref.finalize(run, fallback.release, number)
     run.__source__, run.dispatcher = source, jitted
     return run
 

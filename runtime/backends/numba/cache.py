@@ -71,14 +71,15 @@ def _helpers_digest():
     return hashlib.sha256((Path(__file__).parent / 'njit_functions.py').read_bytes()).hexdigest()
 
 
-def load_or_compile(source, fn_name, helpers=()):
+def load_or_compile(source, fn_name, helpers=(), cachable=True):
     """The numba dispatcher of `fn_name` defined by `source` (calling these `helpers`), cached
-    on disk when possible."""
+    on disk when possible (never if not `cachable`: numba keeps no code calling objmode blocks
+    that run our Python, whose addresses are this process's)."""
     import numba
 
     from .dispatcher_cache import cached_njit
     module_source = header(helpers) + source
-    folder = _usable_directory() if config.compile_cache() else None
+    folder = _usable_directory() if cachable and config.compile_cache() else None
     if folder is None:
         namespace = {}
         exec(compile(module_source, f'<jit {fn_name}>', 'exec'), namespace)

@@ -25,7 +25,7 @@ from ...ir.core import Literal, Var
 from ...ir.liveness import live_equations, sub_graphs
 from ...passes import fusion
 from ..executor.inplace import FRESH
-from . import control, fused, kernels, outlining, zero_division
+from . import control, fallback, fused, kernels, outlining, zero_division
 from .lowering import LOWERINGS, UnsupportedOpError, unsupported
 from .types import literal_source
 
@@ -42,8 +42,10 @@ class Codegen:
     """Builds the function; constants (before the inputs) and variables' values (after them)
     are extra parameters."""
 
-    def __init__(self, numbers=frozenset()):
+    def __init__(self, numbers=frozenset(), strict=False):
         self.numbers = numbers  # (type, value) of Python numbers elementwise ops take as parameters
+        self.strict = strict  # refuse an op numba cannot compile (else: its numpy kernel, `fallback`)
+        self.fallbacks = []  # the keys of the equations run on numpy (`fallback.OPS`)
         self.names = {}      # Var -> source
         self.consts = []     # (Var, value): passed before the inputs, in order
         self.resources = []  # (Var, object): variables whose values are passed in, in order
@@ -101,7 +103,7 @@ class Codegen:
 
     def function(self, graph, name):
         effect = next((eq for eq in all_equations(graph) if _is_effect(eq)), None)
-        if effect is not None:
+        if effect is not None and self.strict:
             raise unsupported(effect, ': numba cannot run its effect')
         for what, values in (('argument', graph.inputs), ('result', graph.outputs)):
             for number, var in enumerate(values, 1):
@@ -124,7 +126,8 @@ class Codegen:
         lines = [f"def {name}({', '.join(consts + params + resources)}):"]
         lines += [INDENT + line for line in body]
         lines.append(f"{INDENT}return ({', '.join(returned)}{',' if returned else ''})")
-        return ''.join(self.preamble) + '\n'.join(lines) + '\n'
+        preamble = [fallback.IMPORT] * bool(self.fallbacks) + self.preamble
+        return ''.join(preamble) + '\n'.join(lines) + '\n'
 
     def block(self, graph):
         """Lines computing `graph` on the names its inputs already have."""
@@ -163,13 +166,30 @@ class Codegen:
         return self._blocks[-1].dying_in(group)
 
     def equation(self, eq):
+        """The lines computing `eq`: compiled, else (unless strict) by its numpy kernel; an op
+        of its own that fails inside a loop or a branch falls back alone, and a whole `cond`,
+        `while` or `errstate` only where its own lowering fails (a reporting errstate)."""
         emit_flow = control.EMITTERS.get(eq.primitive)
-        if emit_flow is not None:
-            start = self._count
-            lines = emit_flow(self, eq)
-            if outlining.too_deep(lines):  # a function of its own (its inner regions already are)
-                return outlining.outline(self, eq, lines, outlining.bound_outside(self, start))
-            return lines
+        if self.strict or emit_flow is not None or eq.primitive in LOWERINGS:
+            state = self._state(names=emit_flow is not None)
+            try:
+                return self._flow(eq, emit_flow) if emit_flow else self._lowered(eq)
+            except UnsupportedOpError:
+                if self.strict:
+                    raise
+                self._restore(state)  # what the attempt added: then numpy's kernel
+        self.targets = [self.define(v) for v in eq.outputs]
+        return fallback.emit(self, eq)
+
+    def _flow(self, eq, emit_flow):
+        start = self._count
+        lines = emit_flow(self, eq)
+        if outlining.too_deep(lines):  # a function of its own (its inner regions already are)
+            return outlining.outline(self, eq, lines, outlining.bound_outside(self, start))
+        return lines
+
+    def _lowered(self, eq):
+        """The lines computing `eq` compiled by numba, or UnsupportedOpError."""
         args = [self.atom(a, eq) for a in eq.inputs]
         for atom in (*eq.inputs, *eq.outputs):
             dtype = getattr(atom.aval, 'dtype', None)
@@ -185,6 +205,22 @@ class Codegen:
         if isinstance(result, list):
             return result
         return [f"{', '.join(self.targets)} = {result}"]
+
+    def _state(self, names=False):
+        """What an attempt to lower an equation may add (a sub-graph's names with `names`)."""
+        return (len(self.consts), len(self.resources), dict(self.written), len(self.preamble),
+                set(self.helpers), list(self.zero_divisions), len(self._blocks),
+                len(self.fallbacks), dict(self.names) if names else None)
+
+    def _restore(self, state):
+        consts, resources, written, preamble, helpers, divisions, blocks, fallbacks, names = state
+        del self.consts[consts:], self.resources[resources:], self.preamble[preamble:]
+        for number in self.fallbacks[fallbacks:]:
+            fallback.release(number)
+        del self._blocks[blocks:], self.fallbacks[fallbacks:]
+        self.written, self.helpers, self.zero_divisions = written, helpers, divisions
+        if names is not None:
+            self.names = names
 
     def define(self, var):
         name = self.fresh()

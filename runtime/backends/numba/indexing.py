@@ -13,6 +13,7 @@ import numpy as np
 from ...graph_ops.elementwise import UFUNCS
 from ...ir.core import Hole
 from ...ir.lowerings import NUMBA
+from .rearranging import mask_getitem
 from .types import cast, dtype_source, is_scalar, literal_source
 
 INDENT = '    '
@@ -100,10 +101,9 @@ def _whole_mask(eq, args, first):
 
 @NUMBA.lowers('getitem')
 def _getitem(ctx, eq, args):
-    masked = _whole_mask(eq, args, 1)
-    if masked is not None:  # numba takes a 1-d mask: both raveled (C order, as numpy's)
-        lines, mask = masked
-        return lines + [f'{ctx.targets[0]} = np.ravel({args[0]})[np.ravel({mask})]']
+    masked = mask_getitem(ctx, eq, args)
+    if masked is not None:
+        return masked
     found = _index_of(ctx, eq, args, 1)
     if found is None:
         return None

@@ -20,6 +20,7 @@ from . import (
     draws,
     indexing,
     linalg,
+    rearranging,
     reductions,
     shapes,
     sorting,
@@ -35,7 +36,7 @@ COMPARISONS = {'equal': '==', 'not_equal': '!=', 'less': '<', 'less_equal': '<='
 ARITHMETIC = {'add': '+', 'subtract': '-', 'multiply': '*'}
 WIDE = frozenset((np.dtype(np.int64), np.dtype(np.float64)))  # numba widens narrower ones
 # these modules register their lowerings in NUMBA (`@NUMBA.lowers`) when imported
-LOWERING_MODULES = (creation, draws, indexing, linalg, reductions, shapes, sorting)
+LOWERING_MODULES = (creation, draws, indexing, linalg, rearranging, reductions, shapes, sorting)
 
 
 class UnsupportedOpError(AgError, NotImplementedError):
@@ -159,7 +160,7 @@ def _inplace_op(ctx, eq, args):
 
 # numpy's `array ** scalar` takes these ufuncs for these exponents (float and complex arrays;
 # 2 for every dtype): numba computes what numpy computes
-_FAST_POWERS = {2: 'square', 0.5: 'sqrt', -1: 'reciprocal', 1: 'positive'}
+_FAST_POWERS = {2: 'square', 0.5: 'sqrt', -1: 'reciprocal', 1: 'positive'}  # kernels.FAST_EXPONENTS
 
 
 @NUMBA.lowers('pow')
@@ -175,6 +176,8 @@ def _pow(ctx, eq, args):
     fast = _FAST_POWERS.get(value) if isinstance(exponent, Literal) and \
         type(value) in (int, float) and not is_scalar(base.aval) else None
     out = eq.outputs[0].aval.dtype
+    if fast == 'square' and type(value) is int and base.aval.dtype == np.bool_:  # numpy: int8
+        return f'np.square({args[0]}.astype(np.int8))'
     if fast is not None and (np.dtype(dtypes[0]).kind in 'fc' or value == 2):
         value = f'np.{fast}({cast(args[0], base, dtypes[0])})'
         # numba widens small integers (a boolean or int8 square): numpy's type, as numpy has it
@@ -216,7 +219,7 @@ def _matmul(ctx, eq, args):
     a, b = eq.inputs
     out = eq.outputs[0].aval
     if a.aval.ndim != 2 or b.aval.ndim != 2:
-        return None
+        return rearranging.matrix_vector(ctx, eq, args)
     x, y = cast(args[0], a, out.dtype), cast(args[1], b, out.dtype)
     return f'{ctx.helper("matmul_blas" if out.dtype.kind == "f" else "matmul2d")}({x}, {y})'
 
@@ -362,9 +365,11 @@ NUMBA.define('assign_sub_variable', _assign('subtract'))
 
 
 def unsupported(eq, why=''):
-    """The error for an equation no emitter lowers."""
+    """The error for an equation no emitter lowers. jit_compile='strict' gives it to the user;
+    jit_compile=True runs the equation on numpy's kernel instead (`fallback`)."""
     dtypes = ', '.join(str(getattr(a, 'aval', None)) for a in eq.inputs) or 'no inputs'
     where = f' at {eq.source}' if eq.source else ''
     return UnsupportedOpError(
-        f"jit_compile=True: graph op '{eq.primitive}' ({dtypes}){where} cannot be compiled "
-        f'with numba{why}; use jit_compile=None (the numpy executor) for this function')
+        f"jit_compile='strict': graph op '{eq.primitive}' ({dtypes}){where} cannot be compiled "
+        f"with numba{why}; jit_compile=True runs it on numpy's kernel between compiled parts "
+        '(jit_compile=None: the whole function on the numpy executor)')

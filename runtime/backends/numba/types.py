@@ -51,12 +51,14 @@ def cast_value(source, aval, dtype):
     return f'{dtype_source(dtype)}({source})'
 
 
-def objmode_type(aval):
-    """numba's type string of a value a numpy kernel gives back (for `numba.objmode`)."""
+def objmode_type(aval, layout='C'):
+    """numba's type string of a value a numpy kernel gives back (for `numba.objmode`): an array
+    C-contiguous, or of any layout ('A')."""
     name = 'boolean' if aval.dtype == np.bool_ else aval.dtype.name
     if not aval.shape:
         return name
-    return f"{name}[{', '.join([':'] * (len(aval.shape) - 1) + ['::1'])}]"  # C-contiguous
+    last = '::1' if layout == 'C' else ':'
+    return f"{name}[{', '.join([':'] * (len(aval.shape) - 1) + [last])}]"
 
 
 def loop_types(ufunc, avals):

@@ -54,13 +54,25 @@ def test_the_row_stages_its_op_and_every_executor_computes_numpy(row):
 
 @needs('numba')
 @pytest.mark.parametrize('row', [r for r in ROWS if r.op not in NUMBA], ids=repr)
-def test_jit_compile_refuses_an_op_numba_does_not_lower_naming_it(row):
+def test_jit_compile_runs_an_op_numba_does_not_lower_on_numpy_or_strict_refuses_it(row):
+    """jit_compile=True splits the graph there (numpy's results, or a refusal saying why the
+    value cannot cross); jit_compile='strict' refuses it, naming it."""
+    from jit_helpers import assert_close
+
     from runtime.backends.numba import UnsupportedOpError, compile_jit
     graph = trace(row.call, *(row.specs or map(spec, row.args)))
     if row.op not in _primitives(graph) or row.op in EMITTERS:
         return  # lowered within another op's emitter (control flow)
     with pytest.raises(UnsupportedOpError, match=f"graph op '{row.op}'"):
-        compile_jit(graph, 'refused')
+        compile_jit(graph, 'refused', strict=True)
+    try:
+        split = compile_jit(graph, 'split')
+    except UnsupportedOpError as exc:
+        assert 'cannot run on its numpy kernel between compiled parts: ' in str(exc)
+        return
+    expected = row.call(*_fresh_args(row))
+    assert_close(split(*_fresh_args(row)), tuple(expected) if isinstance(expected, (tuple, list))
+                 else (expected,))
 
 
 def _fresh_args(row):

@@ -311,7 +311,7 @@ def test_code_that_is_not_converted():
 
 
 @needs('numba')
-def test_jit_compile_takes_blocks_that_ignore_and_refuses_others():
+def test_jit_compile_compiles_blocks_that_ignore_and_runs_others_on_numpy_strict_refuses():
     def ignoring(x):
         with np.errstate(all='ignore'):
             y = 1.0 / x
@@ -338,7 +338,12 @@ def test_jit_compile_takes_blocks_that_ignore_and_refuses_others():
             (setting, [np.ones(2)], r"graph op 'seterr' .*np\.seterr changes"),
             (dividing_integers, [np.ones(2, np.int64)] * 2, 'an integer division by zero')):
         with pytest.raises(UnsupportedOpError, match=why):
-            rt.function(fn, jit_compile=True)(*args)
+            rt.function(fn, jit_compile='strict')(*args)
+        zeros = [np.zeros_like(a) for a in args]
+        with np.errstate(all='warn'):  # run on numpy's kernels: numpy's errors and warnings
+            for values in (args, zeros):
+                assert outcome(rt.function(fn, jit_compile=True), *values) == \
+                    outcome(rt.function(fn), *values)
 
 
 def test_saved_and_loaded(tmp_path):
