@@ -26,6 +26,9 @@ MODULES = (('numpy', np), ('numpy.linalg', np.linalg), ('numpy.fft', np.fft),
 CLASSES = (('ndarray', np.ndarray), ('Generator', np.random.Generator),
            ('RandomState', np.random.RandomState))
 NO_OP_YET = 'no graph op yet'
+# ndarray's array-valued properties and its indexing, which numpy code uses as much as methods
+NDARRAY_EXTRAS = ('ndarray.T', 'ndarray.real', 'ndarray.imag', 'ndarray.__getitem__',
+                  'ndarray.__setitem__')
 
 
 def _names(*names):
@@ -141,7 +144,7 @@ def api_names():
     """Every name of the table, spelled as cases and numpy_top300.txt spell them."""
     names = [f'{prefix}.{name}' for prefix, module in MODULES for name in _public_callables(module)]
     names += [f'{prefix}.{name}' for prefix, cls in CLASSES for name in _public_callables(cls)]
-    return names
+    return names + list(NDARRAY_EXTRAS)
 
 
 def differentiable(name, claims):

@@ -50,7 +50,9 @@ def pad(array, pad_width, mode='constant', **kwargs):
         if before or after:
             positions = np.pad(np.arange(shape[axis]), (before, after), mode=mode)
             array = array[_along(axis, len(shape), positions)]
-    return array
+    # an index along a later axis lays its result out as numpy's indexing does (not C order);
+    # numpy.pad returns a new C-ordered array
+    return np.copy(array, order='C')
 
 
 def _constant_block(array, axis, width, values, side):
@@ -87,7 +89,9 @@ def repeat(a, repeats, axis=None):
     shape = static_shape(a, 'numpy.repeat')
     axis = _axis(axis, len(shape))
     positions = np.repeat(np.arange(shape[axis]), repeats)
-    return a[_along(axis, len(shape), positions)]
+    repeated = a[_along(axis, len(shape), positions)]
+    # an index along a later axis is not laid out in C order; numpy.repeat's result is
+    return repeated if axis == 0 else np.copy(repeated, order='C')
 
 
 def _axis(axis, ndim):

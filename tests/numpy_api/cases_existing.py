@@ -139,6 +139,7 @@ CASES += [
     Case('numpy.ravel', lambda x: np.ravel(x), (M,), grad=True),
     Case('ndarray.flatten', lambda x: x.flatten(), (M,), grad=True),
     Case('ndarray.transpose', lambda x: x.transpose(), (M,), grad=True),
+    Case('ndarray.T', lambda x: x.T * 2.0, (M,), grad=True),
     Case('numpy.transpose', lambda x: np.transpose(x), (M,), grad=True),
     Case('numpy.squeeze', lambda x: np.squeeze(x[None]), (M,), grad=True),
     Case('ndarray.squeeze', lambda x: x[:, None].squeeze(1), (M,), grad=True),

@@ -5,6 +5,10 @@ from numpy_case import Case
 V = np.array([0.5, -1.25, 3.0, 0.5, 2.0, -1.25, 7.5, 0.0])  # ties: equal keys keep numpy's order
 M = np.array([[3.0, -1.0, 2.0, 2.0], [0.0, 5.5, -2.0, 1.0], [4.0, 4.0, -3.5, 0.25]])
 I = np.array([3, 1, 2, 3, 0, 1, 1, 5])
+# distinct values: sorting is differentiable there (at ties finite differences average the
+# permutations, and numpy's order of equal keys is tested on V and M without gradients)
+VD = np.array([0.5, -1.25, 3.0, 0.75, 2.0, -1.5, 7.5, 0.0])
+MD = np.array([[3.0, -1.0, 2.0, 2.5], [0.0, 5.5, -2.0, 1.0], [4.0, 4.5, -3.5, 0.25]])
 E = np.array([1, 2, 3, 5, 8, 13])  # sorted edges
 F = np.array([2.5, -1.0, 0.75, 3.0, -2.25, 1.5])  # distinct: sets of them are differentiable
 FB = np.array([9.0, -4.0, 0.5])  # none of F's values
@@ -18,10 +22,12 @@ IN_PLACE = "the ONNX lowering of sort refuses the in-place method's params (kind
 U = 'unknown dimension'
 
 CASES = [
-    Case('numpy.sort', lambda a: np.sort(a), (M,), grad=True),
-    Case('numpy.sort', lambda a: np.sort(a, axis=0), (M,), grad=True),
-    Case('numpy.sort', lambda a: np.sort(a, axis=None), (M,), grad=True),
-    Case('numpy.sort', lambda a: np.sort(a, kind='stable'), (V,), grad=True),
+    Case('numpy.sort', lambda a: np.sort(a), (M,)),
+    Case('numpy.sort', lambda a: np.sort(a), (MD,), grad=True),
+    Case('numpy.sort', lambda a: np.sort(a, axis=0), (MD,), grad=True),
+    Case('numpy.sort', lambda a: np.sort(a, axis=None), (MD,), grad=True),
+    Case('numpy.sort', lambda a: np.sort(a, kind='stable'), (V,)),
+    Case('numpy.sort', lambda a: np.sort(a, kind='stable'), (VD,), grad=True),
     Case('numpy.sort', lambda a: np.sort(a), (I,)),
     Case('ndarray.sort', lambda a: _sorted_in_place(a), (M,), onnx=IN_PLACE, note='in place'),
     Case('numpy.argsort', lambda a: np.argsort(a), (V,), onnx=TIES),
@@ -29,8 +35,9 @@ CASES = [
     Case('numpy.argsort', lambda a: np.argsort(a, kind='stable'), (V,), onnx=TIES),
     Case('numpy.argsort', lambda a: np.argsort(a, axis=None), (M,), onnx=TIES),
     Case('ndarray.argsort', lambda a: a.argsort(), (M,), onnx=TIES),
-    Case('numpy.partition', lambda a: np.partition(a, 3), (V,), grad=True, onnx=NO_PARTIAL),
-    Case('numpy.partition', lambda a: np.partition(a, (0, 2), axis=0), (M,), grad=True,
+    Case('numpy.partition', lambda a: np.partition(a, 3), (V,), onnx=NO_PARTIAL),
+    Case('numpy.partition', lambda a: np.partition(a, 3), (VD,), grad=True, onnx=NO_PARTIAL),
+    Case('numpy.partition', lambda a: np.partition(a, (0, 2), axis=0), (MD,), grad=True,
          onnx=NO_PARTIAL),
     Case('ndarray.partition', lambda a: _partitioned_in_place(a), (M,), onnx=NO_PARTIAL,
          note='in place'),
@@ -96,7 +103,7 @@ CASES = [
          grad=True),
     Case('ndarray.take', lambda a, i: a.take(i), (V, I), grad=True),
     Case('numpy.take_along_axis', lambda a: np.take_along_axis(a, np.argsort(a, axis=1), axis=1),
-         (M,), grad=True, onnx=TIES),
+         (MD,), grad=True, onnx=TIES),
     Case('numpy.put_along_axis', lambda a: _put_along_axis(a), (M,),
          note='an eager tape refuses in-place updates'),
 ]

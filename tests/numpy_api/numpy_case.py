@@ -22,6 +22,9 @@ class Case:
     jit: str | None = None  # None: jit_compile=True runs it (compiled, or split around it); else why not
     onnx: str | None = None  # None: ONNX export computes it; else why not
     exact: bool = True  # results bitwise equal to eager numpy; False: within float tolerance
+    # numpy answers a Python scalar computed from the values (np.allclose's bool); a graph can
+    # only give it as the numpy scalar of that kind, known when the graph runs
+    numpy_scalar: bool = False
     note: str = field(default='', compare=False)  # shown in the table (e.g. 'unknown dimension')
 
     def __repr__(self):

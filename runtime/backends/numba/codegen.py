@@ -246,22 +246,35 @@ class _Lifetimes:
                 bases.update((v, shared) for v in eq.outputs)
         for a in outputs:
             self.last.update((base, len(equations)) for base in bases.get(a, (a,)))
+        self.bases = bases
+
+    def _overlapped(self, atom, inputs):
+        """Whether another of `inputs` may be a view of `atom`'s memory (`x + x.T`): writing
+        the result into `atom` would then change what is still to be read, which numpy avoids
+        by buffering and numba does not."""
+        base = set(self.bases.get(atom, (atom,)))
+        return any(a is not atom and isinstance(a, Var) and base & set(self.bases.get(a, (a,)))
+                   for a in inputs)
 
     def dying(self, eq):
         i = self.position[id(eq)]
         for a in dict.fromkeys(eq.inputs):
-            if a in self.made and self.last.get(a) == i and a.aval == eq.outputs[0].aval:
+            if a in self.made and self.last.get(a) == i and a.aval == eq.outputs[0].aval \
+                    and not self._overlapped(a, eq.inputs):
                 return a
         return None
 
     def dies_at(self, atom, eq):
-        return atom in self.made and self.last.get(atom) == self.position[id(eq)]
+        return (atom in self.made and self.last.get(atom) == self.position[id(eq)]
+                and not self._overlapped(atom, eq.inputs))
 
     def dying_in(self, group):
         end = self.position[id(group.equations[-1])]
         inside = {v for eq in group.equations for v in eq.outputs}
-        return [a for a in dict.fromkeys(a for eq in group.equations for a in eq.inputs)
-                if a in self.made and a not in inside and self.last.get(a, end + 1) <= end]
+        inputs = [a for a in dict.fromkeys(a for eq in group.equations for a in eq.inputs)
+                  if a not in inside]
+        return [a for a in inputs if a in self.made and self.last.get(a, end + 1) <= end
+                and not self._overlapped(a, inputs)]
 
 
 class _Lifted:

@@ -55,7 +55,7 @@ def emit(ctx, eq):
     name = ctx.fresh(f'_numpy_{_identifier(eq.primitive)}')
     results = [f'y{i}' for i in range(len(eq.outputs))]
     call = f"run_numpy_op(key, ({', '.join(params)}{',' if len(params) == 1 else ''}))"
-    types = ', '.join(f"{y}='{objmode_type(v.aval, 'A')}'" for y, v in zip(results, eq.outputs))
+    types = ', '.join(f"{y}='{objmode_type(v.aval)}'" for y, v in zip(results, eq.outputs))
     if not results:
         body = ['    with objmode():', f'        {call}']
     elif len(results) == 1:
@@ -151,7 +151,8 @@ def _maker(aval):
 
 def _giver(aval):
     """A numpy result made what objmode takes back: a scalar of the type for a 0-d value, else
-    an array of the dtype (a read-only one copied: numba's arrays are writeable)."""
+    a C-contiguous array of the dtype (numba cannot allocate arrays of any layout, which a loop
+    carrying the result would need; a read-only one copied: numba's arrays are writeable)."""
     if aval.shape == ():
         return aval.dtype.type
 
@@ -159,6 +160,7 @@ def _giver(aval):
         value = np.asarray(value)
         if value.dtype != aval.dtype:
             value = value.astype(aval.dtype)
+        value = np.ascontiguousarray(value)
         return value if value.flags.writeable else value.copy()
     return give
 

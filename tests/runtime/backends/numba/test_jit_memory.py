@@ -88,3 +88,29 @@ def test_the_compiled_code_goes_with_the_last_trace_using_it():
     gc.collect()
     assert shared() is None
     assert module not in sys.modules
+
+
+def _plus_own_transpose(m):
+    x = m * 2.0
+    return x + x.T
+
+
+def _add_own_transpose_in_place(m):
+    x = m * 2.0
+    x += x.T
+    return x
+
+
+def _add_own_reversal_fused(m):
+    x = m * 2.0
+    return (x + x[::-1]) * 3.0 - x
+
+
+@pytest.mark.parametrize('fn', [_plus_own_transpose, _add_own_transpose_in_place,
+                                _add_own_reversal_fused])
+def test_a_result_is_never_written_into_an_array_a_view_of_it_still_reads(fn):
+    """An array dying at an op is reused for its result, unless another operand is a view of
+    its memory (x.T, x[::-1]): numpy buffers such overlaps, numba's loops do not (found by the
+    split-graph merge: the executor's answer, and numba's was silently another)."""
+    m = np.arange(16.0).reshape(4, 4)
+    np.testing.assert_array_equal(rt.function(fn, jit_compile=True)(m), fn(m))
