@@ -9,11 +9,10 @@ op's reason). The op's declared memory flags (`Op.fresh`, `view`,
 Gradients: against finite differences, eagerly and in a graph, for the rows of
 ops whose row gives no gradient cases (those are `tests/runtime/autodiff/test_op_gradients.py`'s).
 """
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
+from autodiff_helpers import numeric_gradient
 from equality import assert_same
 from extras import needs
 from graph_helpers import check_against_eager, spec, trace
@@ -26,9 +25,6 @@ from runtime.backends.numba.lowering import LOWERINGS as NUMBA  # complete: the 
 from runtime.backends.onnx.table import LOWERINGS as ONNX  # their lowerings into the shared tables
 from runtime.graph_ops.elementwise import UFUNCS
 from runtime.tracing import numpy_api
-
-sys.path.insert(0, str(Path(__file__).parents[1] / 'autodiff'))  # the gradients' table, helpers
-from autodiff_helpers import numeric_gradient  # noqa: E402
 
 _INTERNAL = {name for names in COVERED_ELSEWHERE.values() for name in names}
 

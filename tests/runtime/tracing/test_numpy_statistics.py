@@ -1,8 +1,9 @@
 """numpy's statistics, NaN functions and predicates in graphs and on tapes: numpy's results bit
 for bit, gradients against finite differences, unknown sizes, type queries, clear refusals."""
 import numpy as np
-import onnxruntime
 import pytest
+from autodiff_helpers import numeric_gradient
+from extras import needs
 
 import runtime as rt
 
@@ -54,19 +55,6 @@ def test_a_graph_gives_numpys_result_bit_for_bit(call, args):
     _same(rt.function(autograph=False)(call)(*args), call(*args))
 
 
-def _numeric_gradient(call, args, eps=1e-6):
-    grads = []
-    for i, x in enumerate(args):
-        g = np.zeros_like(x)
-        for index in np.ndindex(x.shape):
-            up, down = [a.copy() for a in args], [a.copy() for a in args]
-            up[i][index] += eps
-            down[i][index] -= eps
-            g[index] = (np.sum(call(*up)) - np.sum(call(*down))) / (2 * eps)
-        grads.append(g)
-    return grads
-
-
 DIFFERENTIABLE = [
     (lambda a: np.median(a, axis=0), (M,)),
     (lambda a: np.percentile(a, [10, 70], axis=1), (M,)),
@@ -92,7 +80,7 @@ def test_tape_gradients_eagerly_and_in_a_graph_match_finite_differences(call, ar
             tape.watch(list(xs))
             y = np.sum(call(*xs))
         return tape.gradient(y, list(xs))
-    for expected, got, traced in zip(_numeric_gradient(call, list(args)), eager, in_graph(*args)):
+    for expected, got, traced in zip(numeric_gradient(call, *args), eager, in_graph(*args)):
         np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-6)
         np.testing.assert_allclose(traced, got, rtol=1e-12, atol=1e-12)
 
@@ -136,6 +124,7 @@ def test_unsupported_arguments_are_refused_naming_the_function(call, message):
         rt.function(autograph=False)(call)(M)
 
 
+@needs('numba')
 def test_jit_compiles_interp_bincount_diff_and_nan_reductions_as_numpy():
     def f(x, xp, fp, i, w, m, n):
         return (np.interp(x, xp, fp, left=-1.0, right=2.0), np.bincount(i, w, minlength=7),
@@ -146,7 +135,10 @@ def test_jit_compiles_interp_bincount_diff_and_nan_reductions_as_numpy():
     _same(rt.function(autograph=False, jit_compile=True)(f)(*args), f(*args))
 
 
+@needs('onnx', 'onnxruntime')
 def test_onnx_exports_diff_nan_to_num_and_infinity_tests():
+    import onnxruntime
+
     def f(a):
         return (np.diff(a, axis=0), np.diff(a > 0, 2), np.nan_to_num(a, posinf=7.0),
                 np.isposinf(a), np.isneginf(a), np.isclose(a, 1.0, equal_nan=True))

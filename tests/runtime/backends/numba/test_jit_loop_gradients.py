@@ -5,13 +5,13 @@ import sys
 
 import numpy as np
 import pytest
+from autodiff_helpers import eager_gradient_of_x, graph_gradient_of_x
 from extras import needs
 from jit_helpers import assert_close
 
 import runtime as rt
 
-sys.path.insert(0, str(pathlib.Path(__file__).parents[2] / 'autodiff'))
-from autodiff_helpers import eager_gradient_of_x, graph_gradient_of_x  # noqa: E402
+sys.path.insert(0, str(pathlib.Path(__file__).parents[2] / 'autodiff'))  # the loop programs
 from test_loop_second_order import POINT, derivatives, power  # noqa: E402
 from test_loops import X, for_range, nested_loops, with_continue, with_return  # noqa: E402
 
